@@ -1,0 +1,11 @@
+export { AgentScopeError, type AgentScopeErrorOptions } from "./agentscope-error.js";
+export { InterruptedError } from "./interrupted-error.js";
+export { ModelError, type ModelErrorOptions } from "./model-error.js";
+export { SessionError, StateError } from "./state-error.js";
+export {
+  ToolError,
+  ToolInterruptedError,
+  ToolInvalidArgumentsError,
+  ToolNotFoundError,
+} from "./tool-error.js";
+export { ValidationError, type ValidationIssue } from "./validation-error.js";

@@ -1,0 +1,186 @@
+import { validate } from "../errors/validate.js";
+import { ValidationError } from "../errors/validation-error.js";
+import { shortUuid } from "../utils/short-uuid.js";
+import { formatTimestamp } from "../utils/timestamp.js";
+import type { BlockOf, ContentBlock, ContentBlockType } from "./content-block.js";
+import { msgDictSchema } from "./schemas.js";
+
+/** Who sent a message. */
+export type MsgRole = "user" | "assistant" | "system";
+
+/** JSON-compatible metadata attached to a message (e.g. structured output). */
+export type MsgMetadata = Record<string, unknown>;
+
+/** The options a {@link Msg} is built from. */
+export interface MsgOptions {
+  /** The sender's name. */
+  name: string;
+  /** A string, or a list of content blocks. */
+  content: string | ContentBlock[];
+  /** The sender's role. */
+  role: MsgRole;
+  /** Metadata, e.g. the structured output of a reply. Defaults to `{}`. */
+  metadata?: MsgMetadata | null;
+  /** `YYYY-MM-DD HH:MM:SS.mmm`; defaults to now (local time), as AgentScope does. */
+  timestamp?: string | null;
+  /** The id of the model API call this message came from, if any. */
+  invocationId?: string | null;
+  /** The message id; a new 22-character short uuid by default. */
+  id?: string;
+}
+
+/** The JSON form of a message, identical to AgentScope Python's `Msg.to_dict()`. */
+export interface MsgDict {
+  id: string;
+  name: string;
+  role: MsgRole;
+  content: string | ContentBlock[];
+  metadata: MsgMetadata;
+  timestamp: string;
+}
+
+const ROLES: readonly string[] = ["user", "assistant", "system"];
+
+/**
+ * A message between agents, users and models: AgentScope's `Msg`. Build one with an options
+ * object (`new Msg({ name, content, role })`) or positionally like Python (`new Msg(name, content,
+ * role)`). Its {@link Msg.toDict} output is Python's `to_dict()` JSON, so messages move between
+ * AgentScope Python and AgentScope-TS unchanged.
+ */
+export class Msg {
+  /** Unique id of the message. */
+  id: string;
+  /** The sender's name. */
+  name: string;
+  /** The sender's role. */
+  role: MsgRole;
+  /** A string, or a list of content blocks. */
+  content: string | ContentBlock[];
+  /** Metadata (e.g. structured output). */
+  metadata: MsgMetadata;
+  /** Creation time, `YYYY-MM-DD HH:MM:SS.mmm`. */
+  timestamp: string;
+  /** The id of the model API call this message came from, if any (not part of `toDict()`). */
+  invocationId: string | null;
+
+  constructor(options: MsgOptions);
+  constructor(
+    name: string,
+    content: string | ContentBlock[],
+    role: MsgRole,
+    options?: Omit<MsgOptions, "name" | "content" | "role">,
+  );
+  constructor(
+    nameOrOptions: string | MsgOptions,
+    content?: string | ContentBlock[],
+    role?: MsgRole,
+    rest: Omit<MsgOptions, "name" | "content" | "role"> = {},
+  ) {
+    const o: MsgOptions =
+      typeof nameOrOptions === "string"
+        ? {
+            ...rest,
+            name: nameOrOptions,
+            content: content as MsgOptions["content"],
+            role: role as MsgRole,
+          }
+        : nameOrOptions;
+    if (typeof o.content !== "string" && !Array.isArray(o.content)) {
+      throw new ValidationError("message", [
+        { path: "content", message: "expected a string or an array of content blocks" },
+      ]);
+    }
+    if (!ROLES.includes(o.role)) {
+      throw new ValidationError("message", [
+        {
+          path: "role",
+          message: `expected "user", "assistant" or "system", received ${JSON.stringify(o.role)}`,
+        },
+      ]);
+    }
+    this.id = o.id ?? shortUuid();
+    this.name = o.name;
+    this.role = o.role;
+    this.content = o.content;
+    this.metadata = o.metadata ?? {};
+    this.timestamp = o.timestamp ?? formatTimestamp();
+    this.invocationId = o.invocationId ?? null;
+  }
+
+  /** The message as AgentScope's JSON dict: keys `id, name, role, content, metadata, timestamp`. */
+  toDict(): MsgDict {
+    return {
+      id: this.id,
+      name: this.name,
+      role: this.role,
+      content: this.content,
+      metadata: this.metadata,
+      timestamp: this.timestamp,
+    };
+  }
+
+  /** Makes `JSON.stringify(msg)` produce {@link Msg.toDict}'s JSON. */
+  toJSON(): MsgDict {
+    return this.toDict();
+  }
+
+  /**
+   * Reads a message dict written by {@link Msg.toDict} or by AgentScope Python's `Msg.to_dict()`.
+   * The dict is validated first; a bad one throws a `ValidationError` naming each bad field by path
+   * (`content[2].source.media_type: required (expected string)`).
+   */
+  static fromDict(data: unknown): Msg {
+    const d = validate(
+      msgDictSchema,
+      data,
+      "message dict",
+      "A message dict needs name, role and content; see Msg.toDict() for the format.",
+    );
+    return new Msg({
+      name: d.name,
+      content: d.content,
+      role: d.role,
+      metadata: d.metadata ?? null,
+      timestamp: d.timestamp ?? null,
+      invocationId: d.invocation_id ?? null,
+      ...(d.id === undefined ? {} : { id: d.id }),
+    });
+  }
+
+  /**
+   * The text of the message: the content itself when it is a string, else its text blocks joined
+   * by `separator`; `null` when there is no text block (as AgentScope returns `None`).
+   */
+  getTextContent(separator = "\n"): string | null {
+    if (typeof this.content === "string") return this.content;
+    const texts: string[] = [];
+    for (const block of this.content) if (block.type === "text") texts.push(block.text);
+    return texts.length > 0 ? texts.join(separator) : null;
+  }
+
+  /**
+   * The content as blocks (a string becomes one text block), filtered to `type` when given: one type
+   * or a list of types. The result is typed by the block type.
+   */
+  getContentBlocks(): ContentBlock[];
+  getContentBlocks<T extends ContentBlockType>(type: T | readonly T[]): BlockOf<T>[];
+  getContentBlocks(type?: ContentBlockType | readonly ContentBlockType[] | null): ContentBlock[];
+  getContentBlocks(type?: ContentBlockType | readonly ContentBlockType[] | null): ContentBlock[] {
+    const blocks: ContentBlock[] =
+      typeof this.content === "string" ? [{ type: "text", text: this.content }] : this.content;
+    if (type == null) return typeof this.content === "string" ? blocks : [...blocks];
+    if (typeof type === "string") return blocks.filter((b) => b.type === type);
+    return blocks.filter((b) => type.includes(b.type));
+  }
+
+  /** Whether the message has any block of `type` (any block at all when `type` is omitted). */
+  hasContentBlocks(type?: ContentBlockType | readonly ContentBlockType[] | null): boolean {
+    if (typeof this.content === "string") {
+      return type == null || type === "text" || (Array.isArray(type) && type.includes("text"));
+    }
+    if (type == null) return this.content.length > 0;
+    return this.content.some((b) =>
+      typeof type === "string" ? b.type === type : type.includes(b.type),
+    );
+  }
+}

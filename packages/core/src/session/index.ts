@@ -1,0 +1,6 @@
+export {
+  SessionBase,
+  type SessionLoadOptions,
+  type SessionSaveOptions,
+  type StateModules,
+} from "./session-base.js";

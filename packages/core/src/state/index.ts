@@ -1,0 +1,6 @@
+export {
+  type StateDict,
+  type StateFromJson,
+  StateModule,
+  type StateToJson,
+} from "./state-module.js";

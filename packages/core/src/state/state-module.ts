@@ -1,0 +1,169 @@
+import { StateError } from "../errors/state-error.js";
+import { findNonJsonValue, isPlainObject } from "../utils/json-value.js";
+
+/** Converts an attribute's value to JSON for {@link StateModule.stateDict}. */
+export type StateToJson<T = unknown> = (value: T) => unknown;
+/** Converts JSON back to an attribute's value for {@link StateModule.loadStateDict}. */
+export type StateFromJson<T = unknown> = (json: unknown) => T;
+
+/** A JSON state tree, as `stateDict()` returns it. */
+export type StateDict = Record<string, unknown>;
+
+interface Registered {
+  toJson: StateToJson<unknown> | undefined;
+  fromJson: StateFromJson<unknown> | undefined;
+}
+
+// Loading is synchronous, so these module-level trackers are safe: they let nested loads share one
+// snapshot (for rollback) and build the path of a failing key for the error message.
+let loadDepth = 0;
+const loadPath: string[] = [];
+const dumpPath: StateModule[] = [];
+
+const where = (key: string): string => [...loadPath, key].join(".");
+
+/**
+ * Something whose state can be saved and restored: AgentScope's `StateModule`. Properties holding
+ * other StateModules are nested automatically; other properties are saved once registered with
+ * {@link StateModule.registerState}. Agents, memories, toolkits and plan notebooks all are
+ * StateModules, so a session saves a whole agent in one call.
+ */
+export class StateModule {
+  readonly #registered = new Map<string, Registered>();
+
+  /**
+   * Tracks the property `name` as state. Without `toJson`, its current value must be plain JSON
+   * (checked now, as AgentScope does); give `toJson`/`fromJson` for anything else.
+   */
+  registerState(name: string, toJson?: StateToJson<never>, fromJson?: StateFromJson): void {
+    const value: unknown = (this as Record<string, unknown>)[name];
+    if (value instanceof StateModule) {
+      throw new StateError(
+        `Attribute '${name}' of ${this.constructor.name} is a StateModule, which is saved as a nested module automatically; do not register it.`,
+      );
+    }
+    if (!toJson) {
+      if (value === undefined) {
+        throw new StateError(
+          `Attribute '${name}' of ${this.constructor.name} is undefined. Set it to a JSON value (null when empty) before registering it, or pass toJson/fromJson.`,
+        );
+      }
+      const bad = findNonJsonValue(value, name);
+      if (bad) {
+        throw new StateError(
+          `Attribute '${name}' of ${this.constructor.name} is not JSON serializable (${bad.path} is ${bad.kind}). Pass toJson and fromJson functions to registerState to convert it.`,
+        );
+      }
+    }
+    this.#registered.set(name, {
+      toJson: toJson as StateToJson<unknown> | undefined,
+      fromJson: fromJson as StateFromJson<unknown> | undefined,
+    });
+  }
+
+  /** The names of the registered (non-module) state attributes, in registration order. */
+  registeredStateNames(): string[] {
+    return [...this.#registered.keys()];
+  }
+
+  /** The nested StateModules held in this module's own properties, in assignment order. */
+  protected stateModules(): [string, StateModule][] {
+    const out: [string, StateModule][] = [];
+    for (const [key, value] of Object.entries(this)) {
+      if (value instanceof StateModule && !this.#registered.has(key)) out.push([key, value]);
+    }
+    return out;
+  }
+
+  /**
+   * The state of this module: nested modules first (each under its property name), then the
+   * registered attributes (through their `toJson` when given). Plain JSON, ready to save.
+   */
+  stateDict(): StateDict {
+    if (dumpPath.includes(this)) {
+      throw new StateError(
+        `${this.constructor.name} contains itself through its properties; a StateModule tree must not have cycles.`,
+      );
+    }
+    dumpPath.push(this);
+    try {
+      const state: StateDict = {};
+      for (const [key, module] of this.stateModules()) state[key] = module.stateDict();
+      for (const [key, { toJson }] of this.#registered) {
+        const value: unknown = (this as Record<string, unknown>)[key];
+        state[key] = toJson ? toJson(value) : value;
+      }
+      return state;
+    } finally {
+      dumpPath.pop();
+    }
+  }
+
+  /**
+   * Restores the state saved by {@link StateModule.stateDict}. With `strict` (the default), a key of
+   * this module missing from `state` is an error; keys of `state` this module does not know are
+   * ignored. Loading is all-or-nothing: when any part fails, everything is put back as it was.
+   */
+  loadStateDict(state: StateDict, strict = true): void {
+    if (loadDepth > 0) {
+      this.applyState(state, strict);
+      return;
+    }
+    const snapshot = this.stateDict();
+    loadDepth++;
+    try {
+      this.applyState(state, strict);
+    } catch (error) {
+      try {
+        this.applyState(snapshot, false);
+      } catch {
+        // The original error is the one worth reporting.
+      }
+      throw error;
+    } finally {
+      loadDepth--;
+      loadPath.length = 0;
+    }
+  }
+
+  private applyState(state: StateDict, strict: boolean): void {
+    if (!isPlainObject(state)) {
+      throw new StateError(
+        `Cannot load state into ${this.constructor.name}${loadPath.length ? ` at '${loadPath.join(".")}'` : ""}: expected an object, received ${state === null ? "null" : Array.isArray(state) ? "an array" : typeof state}.`,
+      );
+    }
+    const missing = (key: string) =>
+      new StateError(
+        `Cannot load state into ${this.constructor.name}: key '${where(key)}' is missing from the state dict. Load a state saved from the same kind of object, or pass strict=false to skip missing keys.`,
+      );
+    for (const [key, module] of this.stateModules()) {
+      if (!(key in state)) {
+        if (strict) throw missing(key);
+        continue;
+      }
+      loadPath.push(key);
+      try {
+        module.loadStateDict(state[key] as StateDict, strict);
+      } finally {
+        loadPath.pop();
+      }
+    }
+    for (const [key, { fromJson }] of this.#registered) {
+      if (!(key in state)) {
+        if (strict) throw missing(key);
+        continue;
+      }
+      let value: unknown;
+      try {
+        value = fromJson ? fromJson(state[key]) : state[key];
+      } catch (error) {
+        if (error instanceof StateError) throw error;
+        throw new StateError(
+          `Cannot load state key '${where(key)}' into ${this.constructor.name}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      }
+      (this as Record<string, unknown>)[key] = value;
+    }
+  }
+}
