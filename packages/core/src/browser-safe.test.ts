@@ -5,7 +5,8 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
 const entry = fileURLToPath(new URL("./index.ts", import.meta.url));
-const nodeGlobals = /\b(process\.(env|stdout|stderr|cwd|exit|platform|argv)|Buffer\.|__dirname|__filename|require\()/;
+const nodeGlobals =
+  /\b(process\.(env|stdout|stderr|cwd|exit|platform|argv)|Buffer\.|__dirname|__filename|require\()/;
 
 describe("the main entry of @agentscope-ts/core", () => {
   it("bundles for the browser platform without any Node built-in", async () => {
@@ -19,7 +20,9 @@ describe("the main entry of @agentscope-ts/core", () => {
       logLevel: "silent",
     }).catch((error: { errors?: { text: string }[] }) => error);
     const errors = "errors" in result && result.errors ? result.errors.map((e) => e.text) : [];
-    expect(errors, "Node built-ins must live under src/node/ and @agentscope-ts/core/node").toEqual([]);
+    expect(errors, "Node built-ins must live under src/node/ and @agentscope-ts/core/node").toEqual(
+      [],
+    );
 
     const inputs = Object.keys((result as { metafile: { inputs: object } }).metafile.inputs);
     const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

@@ -82,7 +82,8 @@ function messageOf(issue: Issue, actual: unknown): string {
         .filter((i) => i.code === "invalid_type" && i.path.length === 0)
         .map((i) => (i as { expected: string }).expected);
       if (expected.length > 0) {
-        if (actual === undefined) return `required (expected ${[...new Set(expected)].join(" or ")})`;
+        if (actual === undefined)
+          return `required (expected ${[...new Set(expected)].join(" or ")})`;
         return `expected ${[...new Set(expected)].join(" or ")}, received ${describe(actual)}`;
       }
       return issue.message.replace(/^Invalid input: /, "");

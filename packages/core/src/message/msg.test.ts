@@ -11,7 +11,13 @@ const pythonMsgs: unknown[] = JSON.parse(
 const everyBlock: ContentBlock[] = [
   { type: "text", text: "hello" },
   { type: "thinking", thinking: "hmm" },
-  { type: "tool_use", id: "t1", name: "search", input: { q: "x", n: 3 }, raw_input: '{"q":"x","n":3}' },
+  {
+    type: "tool_use",
+    id: "t1",
+    name: "search",
+    input: { q: "x", n: 3 },
+    raw_input: '{"q":"x","n":3}',
+  },
   { type: "tool_result", id: "t1", name: "search", output: "plain output" },
   {
     type: "tool_result",
@@ -42,7 +48,9 @@ describe("Msg", () => {
   });
 
   it("rejects a bad role or content with the field named", () => {
-    expect(() => new Msg("a", "x", "bot" as "user")).toThrow(/role: expected "user", "assistant" or "system", received "bot"/);
+    expect(() => new Msg("a", "x", "bot" as "user")).toThrow(
+      /role: expected "user", "assistant" or "system", received "bot"/,
+    );
     expect(() => new Msg("a", 5 as unknown as string, "user")).toThrow(ValidationError);
   });
 
@@ -101,17 +109,62 @@ describe("Msg", () => {
     const cases: [string, unknown, string][] = [
       [
         "missing media_type",
-        { ...base, content: [{ type: "text", text: "x" }, { type: "text", text: "y" }, { type: "image", source: { type: "base64", data: "AA" } }] },
+        {
+          ...base,
+          content: [
+            { type: "text", text: "x" },
+            { type: "text", text: "y" },
+            { type: "image", source: { type: "base64", data: "AA" } },
+          ],
+        },
         "content[2].source.media_type: required (expected string)",
       ],
-      ["unknown block type", { ...base, content: [{ type: "file", path: "x" }] }, 'content[0].type: unknown type "file"'],
-      ["unknown source type", { ...base, content: [{ type: "image", source: { type: "path" } }] }, 'content[0].source.type: unknown type "path"'],
-      ["tool_use id not a string", { ...base, content: [{ type: "tool_use", id: 7, name: "f", input: {} }] }, "content[0].id: expected string, received number"],
-      ["tool_use input not an object", { ...base, content: [{ type: "tool_use", id: "7", name: "f", input: "{}" }] }, "content[0].input: expected record, received string"],
-      ["bad tool_result output block", { ...base, content: [{ type: "tool_result", id: "1", name: "f", output: [{ type: "thinking", thinking: "x" }] }] }, 'content[0].output[0].type: unknown type "thinking"'],
-      ["content of wrong kind", { ...base, content: 5 }, "content: expected string or array, received number"],
+      [
+        "unknown block type",
+        { ...base, content: [{ type: "file", path: "x" }] },
+        'content[0].type: unknown type "file"',
+      ],
+      [
+        "unknown source type",
+        { ...base, content: [{ type: "image", source: { type: "path" } }] },
+        'content[0].source.type: unknown type "path"',
+      ],
+      [
+        "tool_use id not a string",
+        { ...base, content: [{ type: "tool_use", id: 7, name: "f", input: {} }] },
+        "content[0].id: expected string, received number",
+      ],
+      [
+        "tool_use input not an object",
+        { ...base, content: [{ type: "tool_use", id: "7", name: "f", input: "{}" }] },
+        "content[0].input: expected record, received string",
+      ],
+      [
+        "bad tool_result output block",
+        {
+          ...base,
+          content: [
+            {
+              type: "tool_result",
+              id: "1",
+              name: "f",
+              output: [{ type: "thinking", thinking: "x" }],
+            },
+          ],
+        },
+        'content[0].output[0].type: unknown type "thinking"',
+      ],
+      [
+        "content of wrong kind",
+        { ...base, content: 5 },
+        "content: expected string or array, received number",
+      ],
       ["missing name", { role: "user", content: "x" }, "name: required (expected string)"],
-      ["bad role", { name: "a", role: "tool", content: "x" }, 'role: expected one of "user", "assistant", "system", received "tool"'],
+      [
+        "bad role",
+        { name: "a", role: "tool", content: "x" },
+        'role: expected one of "user", "assistant", "system", received "tool"',
+      ],
       ["not an object", "hello", "expected object, received string"],
     ];
     for (const [label, input, expected] of cases) {
@@ -150,7 +203,9 @@ describe("Msg", () => {
       expect(msg.getTextContent(" | ")).toBe("hello | bye");
     });
     it("is null without text blocks, including empty block lists", () => {
-      expect(new Msg("a", [{ type: "thinking", thinking: "x" }], "assistant").getTextContent()).toBeNull();
+      expect(
+        new Msg("a", [{ type: "thinking", thinking: "x" }], "assistant").getTextContent(),
+      ).toBeNull();
       expect(new Msg("a", [], "assistant").getTextContent()).toBeNull();
     });
   });
@@ -185,7 +240,9 @@ describe("Msg", () => {
     it("answers hasContentBlocks for present, absent and empty content", () => {
       expect(msg.hasContentBlocks("thinking")).toBe(true);
       expect(msg.hasContentBlocks(["image", "audio"])).toBe(true);
-      expect(new Msg("a", [{ type: "text", text: "x" }], "user").hasContentBlocks("audio")).toBe(false);
+      expect(new Msg("a", [{ type: "text", text: "x" }], "user").hasContentBlocks("audio")).toBe(
+        false,
+      );
       expect(new Msg("a", [], "user").hasContentBlocks()).toBe(false);
     });
   });

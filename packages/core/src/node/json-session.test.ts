@@ -23,6 +23,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
     },
   };
 });
+
 import { SessionError } from "../errors/state-error.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
@@ -85,7 +86,10 @@ describe("JSONSession", () => {
   });
 
   it("loads a session file written by AgentScope Python", async () => {
-    const fixture = await readFile(new URL("./__fixtures__/python-session.json", import.meta.url), "utf8");
+    const fixture = await readFile(
+      new URL("./__fixtures__/python-session.json", import.meta.url),
+      "utf8",
+    );
     await writeFile(join(dir, "py.json"), fixture);
     const agent = new Agent("nobody");
     const settings = new Settings();
@@ -100,7 +104,9 @@ describe("JSONSession", () => {
     expect(settings.language).toBe("zh");
     // Saving it again produces the same JSON document Python wrote.
     await session.save("py-again", { friday: agent, settings });
-    expect(JSON.parse(await readFile(join(dir, "py-again.json"), "utf8"))).toEqual(JSON.parse(fixture));
+    expect(JSON.parse(await readFile(join(dir, "py-again.json"), "utf8"))).toEqual(
+      JSON.parse(fixture),
+    );
   });
 
   it("round-trips, lists sessions, and handles a missing session as asked", async () => {
@@ -146,9 +152,9 @@ describe("JSONSession", () => {
 
   it("gives a clear error for a foreign file", async () => {
     await writeFile(join(dir, "list.json"), "[1, 2, 3]");
-    await expect(new JSONSession({ saveDir: dir }).load("list", { agent: new Agent() })).rejects.toThrow(
-      /list\.json is not an AgentScope session: expected a JSON object/,
-    );
+    await expect(
+      new JSONSession({ saveDir: dir }).load("list", { agent: new Agent() }),
+    ).rejects.toThrow(/list\.json is not an AgentScope session: expected a JSON object/);
   });
 
   it("does not half-load: when one module fails, modules loaded before it are restored", async () => {
@@ -186,7 +192,9 @@ describe("JSONSession", () => {
     const error = await session.save("s", { agent }).catch((e: unknown) => e);
     disk.failTmpWrites = false;
     expect(error).toBeInstanceOf(SessionError);
-    expect((error as SessionError).message).toMatch(/ENOSPC.*The previous file, if any, is unchanged/);
+    expect((error as SessionError).message).toMatch(
+      /ENOSPC.*The previous file, if any, is unchanged/,
+    );
     expect((error as SessionError).retryable).toBe(true);
     expect(await readFile(join(dir, "s.json"), "utf8")).toBe(before);
     expect(await readdir(dir)).toEqual(["s.json"]);

@@ -46,14 +46,31 @@ describe("StateModule", () => {
   it("nests StateModule properties automatically, modules first then attributes", () => {
     const agent = new Agent();
     agent.counter.count = 3;
-    agent.history.msgs.push(new Msg({ id: "m1", name: "u", content: "hi", role: "user", timestamp: "2025-01-01 00:00:00.000" }));
+    agent.history.msgs.push(
+      new Msg({
+        id: "m1",
+        name: "u",
+        content: "hi",
+        role: "user",
+        timestamp: "2025-01-01 00:00:00.000",
+      }),
+    );
     agent.history.seen.add("b").add("a");
     const state = agent.stateDict();
     expect(Object.keys(state)).toEqual(["counter", "history", "name"]);
     expect(state).toEqual({
       counter: { count: 3, label: "c" },
       history: {
-        msgs: [{ id: "m1", name: "u", role: "user", content: "hi", metadata: {}, timestamp: "2025-01-01 00:00:00.000" }],
+        msgs: [
+          {
+            id: "m1",
+            name: "u",
+            role: "user",
+            content: "hi",
+            metadata: {},
+            timestamp: "2025-01-01 00:00:00.000",
+          },
+        ],
         seen: ["a", "b"],
       },
       name: "Friday",
