@@ -3,4 +3,20 @@
  * built-ins. Import from `@agentscope-ts/core/node`; the main entry stays browser-safe.
  */
 export { atomicWriteFile } from "./node/atomic-write-file.js";
+export {
+  decodeNpy,
+  encodeNpy,
+  FileEmbeddingCache,
+  type FileEmbeddingCacheOptions,
+  pythonJsonDumps,
+} from "./node/embedding-file-cache.js";
 export { JSONSession, type JSONSessionOptions } from "./node/json-session.js";
+export { saveMediaToTempFile } from "./node/save-media-to-temp-file.js";
+export {
+  stdoutOutputSink,
+  TerminalUserInput,
+  type TerminalUserInputOptions,
+  useStdoutOutput,
+  useTerminalInput,
+} from "./node/terminal-user-input.js";
+export * from "./node/tools/index.js";

@@ -1,4 +1,9 @@
-import type { AudioBlock, TextBlock, ThinkingBlock, ToolUseBlock } from "../message/content-block.js";
+import type {
+  AudioBlock,
+  TextBlock,
+  ThinkingBlock,
+  ToolUseBlock,
+} from "../message/content-block.js";
 
 /** The blocks a model can produce. */
 export type ChatResponseBlock = TextBlock | ThinkingBlock | ToolUseBlock | AudioBlock;

@@ -1,0 +1,52 @@
+import { Msg } from "../message/msg.js";
+
+/** A copy of `msg` with its own content blocks and metadata (same id, timestamp and sender). */
+export function cloneMsg(msg: Msg): Msg {
+  return new Msg({
+    id: msg.id,
+    name: msg.name,
+    role: msg.role,
+    content: typeof msg.content === "string" ? msg.content : structuredClone(msg.content),
+    metadata: structuredClone(msg.metadata),
+    timestamp: msg.timestamp,
+    invocationId: msg.invocationId,
+  });
+}
+
+/**
+ * A deep copy of hook arguments or pipeline input, as Python's `deepcopy` gives AgentScope:
+ * messages are cloned with {@link cloneMsg}, arrays and plain objects are copied recursively, and
+ * anything else (schemas, functions, signals, class instances) is shared by reference.
+ */
+export function deepCopy<T>(value: T): T {
+  if (value instanceof Msg) return cloneMsg(value) as T;
+  if (Array.isArray(value)) return value.map((item) => deepCopy(item)) as T;
+  if (value !== null && typeof value === "object") {
+    const proto = Object.getPrototypeOf(value);
+    if (proto === Object.prototype || proto === null) {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) out[key] = deepCopy(item);
+      return out as T;
+    }
+  }
+  return value;
+}
+
+/**
+ * The message without its thinking blocks, for sharing with other agents (their reasoning stays
+ * private, as in AgentScope). Returns `msg` itself when there is nothing to strip.
+ */
+export function stripThinkingBlocks(msg: Msg): Msg {
+  if (typeof msg.content === "string") return msg;
+  const kept = msg.content.filter((block) => block.type !== "thinking");
+  if (kept.length === msg.content.length) return msg;
+  return new Msg({
+    id: msg.id,
+    name: msg.name,
+    role: msg.role,
+    content: kept,
+    metadata: msg.metadata,
+    timestamp: msg.timestamp,
+    invocationId: msg.invocationId,
+  });
+}

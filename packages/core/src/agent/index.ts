@@ -1,0 +1,57 @@
+export {
+  AgentBase,
+  type AgentBaseOptions,
+  type AgentClass,
+  type MsgQueue,
+  type PrintOptions,
+  type PrintQueueItem,
+  type ReplyOptions,
+} from "./agent-base.js";
+export { AgentBusyError } from "./agent-busy-error.js";
+export type {
+  AgentEvent,
+  AgentEventBase,
+  AgentEventInput,
+  AgentEventType,
+  ErrorEvent,
+  ModelChunkEvent,
+  ReplyEvent,
+  ReplyStartEvent,
+  ToolCallEvent,
+  ToolResultChunkEvent,
+} from "./agent-event.js";
+export { AsyncQueue } from "./async-queue.js";
+export { cloneMsg, deepCopy, stripThinkingBlocks } from "./copy.js";
+export { EventChannel } from "./event-channel.js";
+export {
+  AGENT_HOOK_TYPES,
+  type AgentHookType,
+  type HookFunction,
+  type HookKwargsMap,
+  type HookOutputMap,
+  type HookTarget,
+  type HookType,
+  type ObserveKwargs,
+  type PostHook,
+  type PreHook,
+  type PrintKwargs,
+  REACT_AGENT_HOOK_TYPES,
+  type ReActAgentHookType,
+  type ReplyKwargs,
+} from "./hook-types.js";
+export { MessagePrinter } from "./message-printer.js";
+export {
+  ConsoleOutputSink,
+  getDefaultOutputSink,
+  type OutputSink,
+  setDefaultOutputSink,
+} from "./output-sink.js";
+export { UserAgent, type UserAgentOptions, type UserReplyOptions } from "./user-agent.js";
+export {
+  ScriptedUserInput,
+  UserInputBase,
+  type UserInputData,
+  type UserInputFunction,
+  type UserInputRequest,
+  type UserInputSource,
+} from "./user-input.js";

@@ -1,0 +1,104 @@
+import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
+import type { ToolResultOutputBlock } from "../message/content-block.js";
+import { Msg } from "../message/msg.js";
+import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
+import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
+
+/** Options of {@link FormatterBase.format}. */
+export interface FormatOptions {
+  /**
+   * The tools' JSON schemas that will be sent with the request. Truncating formatters pass them to
+   * the token counter so the budget covers them too.
+   */
+  tools?: readonly unknown[];
+}
+
+/** Options every formatter accepts. */
+export interface FormatterBaseOptions {
+  /**
+   * Where base64 media inside tool results go before their location is written into the text
+   * (see {@link convertToolResultToString}). Defaults to {@link dataUrlMediaSaver}; on Node pass
+   * `saveMediaToTempFile` from `@agentscope-ts/core/node` for AgentScope's temporary files.
+   */
+  saveBase64Data?: Base64MediaSaver;
+}
+
+const MAX_LISTED = 10;
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") {
+    const name = (value as object).constructor?.name;
+    return name && name !== "Object" ? `a ${name}` : "a plain object";
+  }
+  return typeof value;
+}
+
+/**
+ * The base of all formatters: AgentScope's `FormatterBase`. A formatter turns `Msg` objects into
+ * the message list one provider's API expects (`format`); provider packages subclass it (usually
+ * through `TruncatedFormatterBase`). `TMessage` is the type of one formatted provider message.
+ */
+export abstract class FormatterBase<TMessage extends object = Record<string, unknown>> {
+  /** Stores base64 media of tool results and returns their location; see {@link FormatterBaseOptions}. */
+  readonly saveBase64Data: Base64MediaSaver;
+
+  constructor(options: FormatterBaseOptions = {}) {
+    const saver = options.saveBase64Data ?? dataUrlMediaSaver;
+    if (typeof saver !== "function") {
+      throw new ValidationError(
+        "formatter options",
+        [{ path: "saveBase64Data", message: `expected a function, received ${describe(saver)}` }],
+        { hint: "Pass (mediaType, base64Data) => location, e.g. saveMediaToTempFile on Node." },
+      );
+    }
+    this.saveBase64Data = saver;
+  }
+
+  /** Turns `msgs` into the provider's request messages. */
+  abstract format(msgs: readonly Msg[], options?: FormatOptions): Promise<TMessage[]>;
+
+  /**
+   * AgentScope's `assert_list_of_msgs`: throws a `ValidationError` unless `msgs` is an array of
+   * `Msg` objects, naming each bad index (`msgs[2]: expected a Msg, received a plain object`).
+   */
+  static assertListOfMsgs(msgs: unknown): asserts msgs is Msg[] {
+    if (!Array.isArray(msgs)) {
+      throw new ValidationError(
+        "formatter input",
+        [{ path: "msgs", message: `expected an array of Msg objects, received ${describe(msgs)}` }],
+        { hint: "Pass the messages as an array, e.g. formatter.format([msg1, msg2])." },
+      );
+    }
+    const issues: ValidationIssue[] = [];
+    let bad = 0;
+    for (let i = 0; i < msgs.length; i++) {
+      const msg: unknown = msgs[i];
+      if (msg instanceof Msg) continue;
+      bad++;
+      if (issues.length < MAX_LISTED) {
+        issues.push({ path: `msgs[${i}]`, message: `expected a Msg, received ${describe(msg)}` });
+      }
+    }
+    if (bad === 0) return;
+    if (bad > issues.length) {
+      issues.push({ path: "", message: `... and ${bad - issues.length} more non-Msg element(s)` });
+    }
+    throw new ValidationError("formatter input", issues, {
+      hint: "Every element must be a Msg (new Msg({ name, content, role })); turn a message dict into one with Msg.fromDict().",
+    });
+  }
+
+  /**
+   * AgentScope's `convert_tool_result_to_string` with this formatter's `saveBase64Data`: the text
+   * of a tool result for APIs without media in tool results, plus the media met (with their
+   * locations) for subclasses that promote them to a user message (`promoteToolResultMedia`).
+   */
+  convertToolResultToString(
+    output: string | readonly ToolResultOutputBlock[] | null | undefined,
+  ): Promise<ToolResultText> {
+    return convertToolResultToString(output, this.saveBase64Data);
+  }
+}

@@ -1,0 +1,23 @@
+export { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
+export { type FormatOptions, FormatterBase, type FormatterBaseOptions } from "./formatter-base.js";
+export {
+  groupMessages,
+  isToolMessage,
+  type MessageGroup,
+  type MessageGroupType,
+} from "./message-groups.js";
+export {
+  type PromoteToolResultMediaOptions,
+  promoteToolResultMedia,
+} from "./promote-tool-result-media.js";
+export {
+  convertToolResultToString,
+  type ToolResultMedia,
+  type ToolResultText,
+} from "./tool-result-to-string.js";
+export {
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "./truncated-formatter-base.js";
+export { TruncationError, type TruncationErrorOptions } from "./truncation-error.js";
+export { dropOldestPlan, type TruncationPlan } from "./truncation-plan.js";

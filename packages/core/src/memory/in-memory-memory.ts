@@ -1,0 +1,273 @@
+import { ValidationError } from "../errors/validation-error.js";
+import { Msg, type MsgDict } from "../message/msg.js";
+import type { StateDict } from "../state/state-module.js";
+import { isPlainObject } from "../utils/json-value.js";
+import {
+  type GetMemoryOptions,
+  type MemoryAddOptions,
+  MemoryBase,
+  type UpdateMessagesMarkOptions,
+} from "./memory-base.js";
+
+/** One stored message and its marks, as AgentScope's `InMemoryMemory` keeps them. */
+export type MemoryEntry = [msg: Msg, marks: string[]];
+
+/** The saved form of one {@link MemoryEntry}: `[msg.toDict(), marks]`. */
+export type MemoryEntryDict = [msg: MsgDict, marks: string[]];
+
+const describe = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+
+function checkOptionalMark(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") {
+    throw new ValidationError("memory filter", [
+      { path: field, message: `expected string or null, received ${describe(value)}` },
+    ]);
+  }
+  return value;
+}
+
+function toStringList(value: unknown, field: string, allowNull: boolean, what = "marks"): string[] {
+  if ((value === undefined || value === null) && allowNull) return [];
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) {
+    const bad = value.findIndex((m) => typeof m !== "string");
+    if (bad < 0) return [...(value as string[])];
+    throw new ValidationError(what, [
+      { path: `${field}[${bad}]`, message: `expected string, received ${describe(value[bad])}` },
+    ]);
+  }
+  throw new ValidationError(what, [
+    {
+      path: field,
+      message: `expected a string or a list of strings${allowNull ? " or null" : ""}, received ${describe(value)}`,
+    },
+  ]);
+}
+
+function cloneJson<T>(value: T): T {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
+/** A copy of `msg` that shares no content or metadata objects with it. */
+function copyMsg(msg: Msg): Msg {
+  return new Msg({
+    id: msg.id,
+    name: msg.name,
+    role: msg.role,
+    content: cloneJson(msg.content),
+    metadata: cloneJson(msg.metadata),
+    timestamp: msg.timestamp,
+    invocationId: msg.invocationId,
+  });
+}
+
+function entryFromJson(item: unknown, index: number): MemoryEntry {
+  const toMsg = (data: unknown, path: string): Msg => {
+    try {
+      return Msg.fromDict(data);
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        throw new ValidationError(
+          "InMemoryMemory state",
+          error.issues.map((i) => ({
+            path: i.path ? `${path}.${i.path}` : path,
+            message: i.message,
+          })),
+        );
+      }
+      throw error;
+    }
+  };
+  if (Array.isArray(item) && item.length === 2) {
+    if (!Array.isArray(item[1])) {
+      throw new ValidationError("InMemoryMemory state", [
+        {
+          path: `content[${index}][1]`,
+          message: `expected a list of marks, received ${describe(item[1])}`,
+        },
+      ]);
+    }
+    const marks = toStringList(item[1], `content[${index}][1]`, false, "InMemoryMemory state");
+    return [toMsg(item[0], `content[${index}][0]`), marks];
+  }
+  // A bare message dict: the format of AgentScope versions before marks existed.
+  if (isPlainObject(item)) return [toMsg(item, `content[${index}]`), []];
+  throw new ValidationError("InMemoryMemory state", [
+    {
+      path: `content[${index}]`,
+      message: `expected [message dict, marks] or a message dict, received ${describe(item)}`,
+    },
+  ]);
+}
+
+/**
+ * A working memory that keeps messages and their marks in a list: AgentScope's `InMemoryMemory`.
+ * Its state (`{"_compressed_summary": "...", "content": [[msg dict, [marks]], ...]}`) is exactly
+ * what AgentScope Python saves, so sessions move between the two. Messages are copied when added;
+ * `getMemory` returns the stored messages themselves.
+ */
+export class InMemoryMemory extends MemoryBase {
+  #content: MemoryEntry[] = [];
+  /** How many stored messages have each id, for the duplicate check on add. */
+  #idCounts = new Map<string, number>();
+
+  constructor() {
+    super();
+    this.registerState(
+      "content",
+      (content: MemoryEntry[]): MemoryEntryDict[] =>
+        content.map(([msg, marks]) => [msg.toDict(), [...marks]]),
+      (json: unknown): MemoryEntry[] => {
+        if (!Array.isArray(json)) {
+          throw new ValidationError("InMemoryMemory state", [
+            { path: "content", message: `expected array, received ${describe(json)}` },
+          ]);
+        }
+        return json.map(entryFromJson);
+      },
+    );
+  }
+
+  /** The stored messages with their marks, oldest first. Assigning replaces them all. */
+  get content(): MemoryEntry[] {
+    return this.#content;
+  }
+
+  set content(entries: MemoryEntry[]) {
+    this.#content = entries;
+    this.#reindex();
+  }
+
+  #reindex(): void {
+    this.#idCounts.clear();
+    for (const [msg] of this.#content) this.#countId(msg.id, 1);
+  }
+
+  #countId(id: string, delta: number): void {
+    const next = (this.#idCounts.get(id) ?? 0) + delta;
+    if (next > 0) this.#idCounts.set(id, next);
+    else this.#idCounts.delete(id);
+  }
+
+  #keep(predicate: (entry: MemoryEntry) => boolean): number {
+    const before = this.#content.length;
+    const kept: MemoryEntry[] = [];
+    for (const entry of this.#content) {
+      if (predicate(entry)) kept.push(entry);
+      else this.#countId(entry[0].id, -1);
+    }
+    this.#content = kept;
+    return before - kept.length;
+  }
+
+  override async getMemory(options: GetMemoryOptions = {}): Promise<Msg[]> {
+    const mark = checkOptionalMark(options.mark, "mark");
+    const excludeMark = checkOptionalMark(options.excludeMark, "excludeMark");
+    const out: Msg[] = [];
+    if ((options.prependSummary ?? true) && this.compressedSummary) {
+      out.push(new Msg("user", this.compressedSummary, "user"));
+    }
+    for (const [msg, marks] of this.#content) {
+      if (mark !== null && !marks.includes(mark)) continue;
+      if (excludeMark !== null && marks.includes(excludeMark)) continue;
+      out.push(msg);
+    }
+    return out;
+  }
+
+  override async add(
+    memories: Msg | Msg[] | null | undefined,
+    options: MemoryAddOptions = {},
+  ): Promise<void> {
+    if (memories === null || memories === undefined) return;
+    const list = Array.isArray(memories) ? memories : [memories];
+    const bad = list.findIndex((m) => !(m instanceof Msg));
+    if (bad >= 0) {
+      throw new ValidationError("memories", [
+        {
+          path: Array.isArray(memories) ? `memories[${bad}]` : "memories",
+          message: `expected a Msg, received ${describe(list[bad])}`,
+        },
+      ]);
+    }
+    const marks = toStringList(options.marks, "marks", true);
+    // As in AgentScope, duplicates are checked against the messages stored before this call.
+    const toAdd = options.allowDuplicates ? list : list.filter((m) => !this.#idCounts.has(m.id));
+    for (const msg of toAdd) {
+      this.#content.push([copyMsg(msg), [...marks]]);
+      this.#countId(msg.id, 1);
+    }
+  }
+
+  override async delete(msgIds: string[]): Promise<number> {
+    const ids = new Set(toStringList(msgIds, "msgIds", false, "message ids"));
+    return this.#keep(([msg]) => !ids.has(msg.id));
+  }
+
+  override async deleteByMark(mark: string | string[]): Promise<number> {
+    const marks = toStringList(mark, "mark", false);
+    return this.#keep(([, own]) => !own.some((m) => marks.includes(m)));
+  }
+
+  override async clear(): Promise<void> {
+    this.#content = [];
+    this.#idCounts.clear();
+  }
+
+  override async size(): Promise<number> {
+    return this.#content.length;
+  }
+
+  override async updateMessagesMark(options: UpdateMessagesMarkOptions): Promise<number> {
+    const newMark = checkOptionalMark(options.newMark, "newMark");
+    const oldMark = checkOptionalMark(options.oldMark, "oldMark");
+    const ids =
+      options.msgIds === undefined || options.msgIds === null
+        ? null
+        : new Set(toStringList(options.msgIds, "msgIds", false, "message ids"));
+    let updated = 0;
+    for (const [msg, marks] of this.#content) {
+      if (ids !== null && !ids.has(msg.id)) continue;
+      if (oldMark !== null && !marks.includes(oldMark)) continue;
+      if (newMark === null) {
+        const at = oldMark === null ? -1 : marks.indexOf(oldMark);
+        if (at >= 0) {
+          marks.splice(at, 1);
+          updated++;
+        }
+        continue;
+      }
+      if (oldMark !== null) {
+        const at = marks.indexOf(oldMark);
+        if (at >= 0) marks.splice(at, 1);
+      }
+      if (!marks.includes(newMark)) {
+        marks.push(newMark);
+        updated++;
+      }
+    }
+    return updated;
+  }
+
+  /**
+   * Loads a state saved by {@link InMemoryMemory.stateDict} or by AgentScope Python. As there, a
+   * missing `_compressed_summary` means no summary (older saves lack it), and bare message dicts in
+   * `content` are read as unmarked messages.
+   */
+  override loadStateDict(state: StateDict, strict = true): void {
+    if (isPlainObject(state)) {
+      const filled: StateDict = { ...state };
+      filled._compressed_summary ??= "";
+      if (!strict && !("content" in filled)) filled.content = [];
+      super.loadStateDict(filled, strict);
+      return;
+    }
+    super.loadStateDict(state, strict);
+  }
+}

@@ -1,0 +1,12 @@
+export { InMemoryMemory, type MemoryEntry, type MemoryEntryDict } from "./in-memory-memory.js";
+export {
+  LongTermMemoryBase,
+  recordToMemoryParameters,
+  retrieveFromMemoryParameters,
+} from "./long-term-memory-base.js";
+export {
+  type GetMemoryOptions,
+  type MemoryAddOptions,
+  MemoryBase,
+  type UpdateMessagesMarkOptions,
+} from "./memory-base.js";

@@ -1,0 +1,379 @@
+import type { z } from "zod";
+import { AgentScopeError } from "../errors/agentscope-error.js";
+import { ModelError } from "../errors/model-error.js";
+import { validate } from "../errors/validate.js";
+import { ValidationError } from "../errors/validation-error.js";
+import type { ToolFunctionSchema } from "../tool/tool-schema.js";
+import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
+import { NOOP_SPAN } from "../tracing/noop-tracer.js";
+import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import type { Span, SpanAttributes } from "../tracing/tracer.js";
+import { interruptedErrorFrom } from "./abortable-sleep.js";
+import { AttemptControl } from "./attempt-control.js";
+import type { ChatResponse } from "./chat-response.js";
+import { createChatResponse } from "./create-chat-response.js";
+import { isRetryableError, normalizeModelError } from "./model-errors.js";
+import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
+import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
+
+/** Options of one model call; provider models accept more (see their option types). */
+export interface ChatModelCallOptions {
+  /** Tools the model may call, in the OpenAI function format (`Toolkit.getJsonSchemas()`). */
+  tools?: readonly ToolFunctionSchema[];
+  /** `"auto"`, `"none"`, `"required"` or the name of one of `tools`. */
+  toolChoice?: ToolChoice;
+  /**
+   * A zod schema the answer must follow. The parsed object goes in `response.metadata`; `call()`
+   * validates it against the schema (stream chunks carry the partial object as it grows).
+   */
+  structuredModel?: z.ZodType;
+  /** Aborts the call or stream at once; it then rejects with an `InterruptedError`. */
+  signal?: AbortSignal;
+  /**
+   * Milliseconds to wait for the response (for a stream: for each chunk) before the attempt fails
+   * with a retryable `ModelError`. Defaults to the model's `timeout`.
+   */
+  timeout?: number;
+  /** Retries on retryable errors. Defaults to the model's `maxRetries`. */
+  maxRetries?: number;
+}
+
+/**
+ * What a provider's {@link ChatModelBase.doStream} / {@link ChatModelBase.doCall} receives: the
+ * call options without the ones the base class handles, plus the attempt's `signal` (pass it to
+ * the SDK: it fires on abort and on timeout) and the attempt number, from 1.
+ */
+export type ChatModelRequest<TOptions extends ChatModelCallOptions = ChatModelCallOptions> = Omit<
+  TOptions,
+  "signal" | "timeout" | "maxRetries"
+> & {
+  signal: AbortSignal;
+  attempt: number;
+};
+
+/** Options of {@link ChatModelBase} (subclass options extend these). */
+export interface ChatModelBaseOptions {
+  /** The model name, e.g. `"gpt-4.1"`. */
+  modelName: string;
+  /** Whether the model is asked for a streaming response. Default `true`. */
+  stream?: boolean;
+  /** Retries on 429, 5xx, timeouts and dropped connections. Default 2. */
+  maxRetries?: number;
+  /** Milliseconds to wait for a response (idle time, for a stream). Default: no limit. */
+  timeout?: number;
+  /** Backoff tuning for retries (delays, factor, jitter, `onRetry`). */
+  retry?: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
+}
+
+type Messages = readonly Record<string, unknown>[];
+
+/**
+ * The base class of chat models (AgentScope's `ChatModelBase`). `call()` returns the final
+ * response and `stream()` yields cumulative chunks (each holds all content so far), whatever the
+ * `stream` flag: a streaming model's `call()` consumes the stream and returns its last chunk; a
+ * non-streaming model's `stream()` yields one chunk.
+ *
+ * The base class does, once for every provider: tool-choice validation, retries with exponential
+ * backoff and jitter honouring `Retry-After` (a stream is retried only before its first chunk),
+ * the request timeout, abort through `AbortSignal` (even when the SDK ignores it), tracing, and
+ * structured-output validation. A provider implements only {@link doStream} and/or
+ * {@link doCall}: translate the request, call the SDK with `request.signal`, parse the answer
+ * (see `ChatResponseAccumulator`), and optionally {@link normalizeError} for SDK errors.
+ */
+export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = ChatModelCallOptions> {
+  /** The provider id, e.g. `"openai"` (used in errors and traces). */
+  abstract readonly provider: string;
+  /** The model name. */
+  readonly modelName: string;
+  /**
+   * Whether the model is asked for a streaming response (AgentScope's `stream` flag; named
+   * `streaming` here because `stream()` is the streaming method).
+   */
+  readonly streaming: boolean;
+  /** Default retries of each call. */
+  maxRetries: number;
+  /** Default timeout of each call, in milliseconds. */
+  timeout: number | undefined;
+  /** Backoff tuning for retries. */
+  retryOptions: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
+
+  constructor(options: ChatModelBaseOptions) {
+    if (typeof options?.modelName !== "string" || options.modelName === "") {
+      throw new ValidationError("chat model options", [
+        { path: "modelName", message: "required (expected a non-empty string)" },
+      ]);
+    }
+    this.modelName = options.modelName;
+    this.streaming = options.stream ?? true;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.timeout = options.timeout;
+    this.retryOptions = options.retry ?? {};
+  }
+
+  /**
+   * Sends `messages` (a formatter's output) and returns the complete response. Rejects with an
+   * `InterruptedError` when `options.signal` aborts, a `ModelError` when the provider fails (after
+   * retries), a `ValidationError` for bad options or structured output that does not fit.
+   */
+  async call(messages: Messages, options?: TOptions): Promise<ChatResponse> {
+    const opts = options ?? ({} as TOptions);
+    this.checkRequest(messages, opts);
+    const span = this.startSpan(opts, "call");
+    try {
+      let last: ChatResponse | undefined;
+      for await (const chunk of this.run(messages, opts)) last = chunk;
+      let response = last ?? createChatResponse({ content: [] });
+      if (opts.structuredModel && response.metadata !== undefined) {
+        const parsed = validate(
+          opts.structuredModel,
+          response.metadata,
+          "structured output",
+          `The ${this.provider} model ${this.modelName} answered with metadata that does not match structuredModel.`,
+        );
+        response = { ...response, metadata: parsed as Record<string, unknown> };
+      }
+      this.endSpan(span, response);
+      return response;
+    } catch (error) {
+      span.recordError(error);
+      span.end();
+      throw error;
+    }
+  }
+
+  /**
+   * Sends `messages` and yields cumulative chunks as they arrive. Errors as for {@link call}; an
+   * aborted `signal` stops the stream within moments, even mid-chunk. Breaking out of the loop
+   * closes the underlying request.
+   */
+  stream(messages: Messages, options?: TOptions): AsyncGenerator<ChatResponse, void, undefined> {
+    const opts = options ?? ({} as TOptions);
+    this.checkRequest(messages, opts);
+    return this.tracedStream(messages, opts);
+  }
+
+  /**
+   * Streams the answer to `request` as cumulative chunks. Override this for a streaming API; the
+   * default yields the result of {@link doCall}.
+   */
+  protected doStream(
+    messages: Messages,
+    request: ChatModelRequest<TOptions>,
+  ): AsyncIterable<ChatResponse> {
+    if (this.doCall === ChatModelBase.prototype.doCall) throw this.missingHooks();
+    const self = this;
+    return (async function* () {
+      yield await self.doCall(messages, request);
+    })();
+  }
+
+  /**
+   * Returns the complete answer to `request`. Override this for a non-streaming API; the default
+   * consumes {@link doStream} and returns its last chunk.
+   */
+  protected async doCall(
+    messages: Messages,
+    request: ChatModelRequest<TOptions>,
+  ): Promise<ChatResponse> {
+    if (this.doStream === ChatModelBase.prototype.doStream) throw this.missingHooks();
+    let last: ChatResponse | undefined;
+    for await (const chunk of this.doStream(messages, request)) last = chunk;
+    return last ?? createChatResponse({ content: [] });
+  }
+
+  /**
+   * Turns an error the SDK threw into a `ModelError` (with `status`, `retryable`, `retryAfterMs`)
+   * where possible. The default handles errors carrying an HTTP `status` and `headers` (OpenAI,
+   * Anthropic and most SDKs) and network errors; override for other SDKs.
+   */
+  protected normalizeError(error: unknown): unknown {
+    return normalizeModelError(error, this.provider);
+  }
+
+  /** Span attributes of a request; override to add provider-specific ones (temperature…). */
+  protected requestSpanAttributes(options: TOptions): SpanAttributes {
+    return {
+      [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.model,
+      [SpanAttributeNames.GEN_AI_PROVIDER_NAME]: this.provider,
+      [SpanAttributeNames.GEN_AI_REQUEST_MODEL]: this.modelName,
+      [SpanAttributeNames.AGENTSCOPE_STREAM]: this.streaming,
+      [SpanAttributeNames.GEN_AI_TOOL_DEFINITIONS]: options.tools
+        ? JSON.stringify(options.tools)
+        : undefined,
+    };
+  }
+
+  private checkRequest(messages: Messages, options: TOptions): void {
+    if (!Array.isArray(messages)) {
+      throw new ValidationError(
+        "messages",
+        [{ path: "", message: `expected array, received ${typeof messages}` }],
+        { hint: "Pass the formatter's output: `await formatter.format(msgs)`." },
+      );
+    }
+    validateToolChoice(options.toolChoice, options.tools);
+  }
+
+  private missingHooks(): AgentScopeError {
+    return new AgentScopeError(
+      `${this.constructor.name} must override doStream() or doCall() (ChatModelBase calls one to reach the provider).`,
+    );
+  }
+
+  private startSpan(options: TOptions, how: "call" | "stream"): Span {
+    if (!isTracingEnabled()) return NOOP_SPAN;
+    const attributes = this.requestSpanAttributes(options);
+    attributes[SpanAttributeNames.AGENTSCOPE_FUNCTION_NAME] = `${this.constructor.name}.${how}`;
+    return getTracer().startSpan(`${OperationNames.model} ${this.modelName}`, {
+      kind: "model",
+      attributes,
+    });
+  }
+
+  private endSpan(span: Span, response: ChatResponse | undefined): void {
+    if (span !== NOOP_SPAN && response) {
+      span.setAttributes({
+        [SpanAttributeNames.GEN_AI_RESPONSE_ID]: response.id,
+        [SpanAttributeNames.GEN_AI_USAGE_INPUT_TOKENS]: response.usage?.inputTokens,
+        [SpanAttributeNames.GEN_AI_USAGE_OUTPUT_TOKENS]: response.usage?.outputTokens,
+        [SpanAttributeNames.GEN_AI_OUTPUT_MESSAGES]: JSON.stringify(response.content),
+      });
+    }
+    span.end();
+  }
+
+  private async *tracedStream(
+    messages: Messages,
+    options: TOptions,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const span = this.startSpan(options, "stream");
+    let last: ChatResponse | undefined;
+    let failed = false;
+    try {
+      for await (const chunk of this.run(messages, options)) {
+        last = chunk;
+        yield chunk;
+      }
+    } catch (error) {
+      failed = true;
+      span.recordError(error);
+      span.end();
+      throw error;
+    } finally {
+      if (!failed) this.endSpan(span, last);
+    }
+  }
+
+  private describe = () => ({
+    provider: this.provider,
+    what: `The ${this.provider} model ${this.modelName}`,
+  });
+
+  /** The attempt loop shared by `call()` and `stream()`: retries, timeout, abort. */
+  private async *run(
+    messages: Messages,
+    options: TOptions,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const { signal, timeout = this.timeout, maxRetries = this.maxRetries, ...rest } = options;
+    if (signal?.aborted) throw interruptedErrorFrom(signal);
+    let attempts = 0;
+    let control: AttemptControl | undefined;
+    let iterator: AsyncIterator<ChatResponse> | undefined;
+    let finished = false;
+    try {
+      let first: IteratorResult<ChatResponse>;
+      try {
+        const opened = await retryWithBackoff(
+          async (attempt) => {
+            attempts = attempt;
+            const ctl = new AttemptControl(signal, timeout, this.describe);
+            let it: AsyncIterator<ChatResponse> | undefined;
+            try {
+              const request = {
+                ...rest,
+                signal: ctl.signal,
+                attempt,
+              } as unknown as ChatModelRequest<TOptions>;
+              it = this.open(messages, request);
+              const result = await ctl.race(it.next());
+              return { ctl, it, result };
+            } catch (error) {
+              ctl.dispose();
+              if (it) closeQuietly(it);
+              throw this.normalizeError(ctl.explain(error));
+            }
+          },
+          {
+            ...this.retryOptions,
+            maxRetries,
+            ...(signal ? { signal } : {}),
+            isRetryable: isRetryableError,
+          },
+        );
+        control = opened.ctl;
+        iterator = opened.it;
+        first = opened.result;
+      } catch (error) {
+        throw this.gaveUp(error, attempts);
+      }
+      if (first.done) {
+        finished = true;
+        return;
+      }
+      control.pause();
+      yield first.value;
+      for (;;) {
+        control.touch();
+        let result: IteratorResult<ChatResponse>;
+        try {
+          result = await control.race(iterator.next());
+        } catch (error) {
+          throw this.normalizeError(control.explain(error));
+        }
+        if (result.done) {
+          finished = true;
+          return;
+        }
+        control.pause();
+        yield result.value;
+      }
+    } finally {
+      control?.dispose();
+      if (iterator && !finished) closeQuietly(iterator);
+    }
+  }
+
+  private open(
+    messages: Messages,
+    request: ChatModelRequest<TOptions>,
+  ): AsyncIterator<ChatResponse> {
+    if (this.streaming) return this.doStream(messages, request)[Symbol.asyncIterator]();
+    const self = this;
+    return (async function* () {
+      yield await self.doCall(messages, request);
+    })();
+  }
+
+  private gaveUp(error: unknown, attempts: number): unknown {
+    if (attempts <= 1 || !(error instanceof ModelError) || !error.retryable) return error;
+    return new ModelError(`${error.message} (gave up after ${attempts} attempts)`, {
+      cause: error,
+      retryable: true,
+      ...(error.provider !== undefined ? { provider: error.provider } : {}),
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+    });
+  }
+}
+
+/** Closes an iterator without waiting (it may be stuck in a request the abort did not reach). */
+function closeQuietly(iterator: AsyncIterator<unknown>): void {
+  try {
+    const closing = iterator.return?.();
+    if (closing && typeof (closing as Promise<unknown>).catch === "function") {
+      (closing as Promise<unknown>).catch(() => {});
+    }
+  } catch {
+    // closing is best effort
+  }
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import type { ToolUseBlock } from "../message/content-block.js";
+import { ChatResponseAccumulator } from "./chat-response-accumulator.js";
+
+describe("ChatResponseAccumulator", () => {
+  it("builds cumulative chunks in AgentScope's block order without touching earlier ones", () => {
+    const acc = new ChatResponseAccumulator({ id: "resp-1" });
+    acc.addText("Hel");
+    const first = acc.snapshot();
+    acc.addThinking("hmm").addText("lo");
+    const second = acc.snapshot();
+    expect(first.content).toEqual([{ type: "text", text: "Hel" }]);
+    expect(second.content).toEqual([
+      { type: "thinking", thinking: "hmm" },
+      { type: "text", text: "Hello" },
+    ]);
+    expect(second.id).toBe("resp-1");
+    expect(second.createdAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+  });
+
+  it("assembles two interleaved tool calls by index", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.addToolCallDelta({ index: 0, id: "call_a", name: "get_weather", arguments: '{"ci' });
+    acc.addToolCallDelta({ index: 1, id: "call_b", name: "search", arguments: '{"q": "ne' });
+    const mid = acc.snapshot();
+    acc.addToolCallDelta({ index: 0, arguments: 'ty": "Paris"}' });
+    acc.addToolCallDelta({ index: 1, name: "ignored", arguments: 'ws"}' });
+    const end = acc.snapshot();
+
+    const midCalls = mid.content as ToolUseBlock[];
+    expect(midCalls.map((b) => [b.id, b.name, b.input])).toEqual([
+      ["call_a", "get_weather", {}],
+      ["call_b", "search", { q: "ne" }],
+    ]);
+    expect(end.content).toEqual([
+      {
+        type: "tool_use",
+        id: "call_a",
+        name: "get_weather",
+        input: { city: "Paris" },
+        raw_input: '{"city": "Paris"}',
+      },
+      {
+        type: "tool_use",
+        id: "call_b",
+        name: "search",
+        input: { q: "news" },
+        raw_input: '{"q": "news"}',
+      },
+    ]);
+    expect(acc.finish()).toBeUndefined();
+  });
+
+  it("matches pieces by id when the API sends no index, and continues the latest call otherwise", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.addToolCallDelta({ id: "x", name: "a", arguments: '{"k":' });
+    acc.addToolCallDelta({ id: "y", name: "b", arguments: "{}" });
+    acc.addToolCallDelta({ id: "x", arguments: " 1}" });
+    acc.addToolCallDelta({ arguments: "" });
+    const blocks = acc.response().content as ToolUseBlock[];
+    expect(blocks.map((b) => [b.id, b.input])).toEqual([
+      ["x", { k: 1 }],
+      ["y", {}],
+    ]);
+  });
+
+  it("keeps input {} until finish() with parseToolInput 'final', then yields a final chunk", () => {
+    const acc = new ChatResponseAccumulator({ parseToolInput: "final" });
+    acc.addToolCallDelta({ index: 0, id: "c", name: "t", arguments: '{"a": 1}' });
+    expect((acc.snapshot().content[0] as ToolUseBlock).input).toEqual({});
+    const last = acc.finish();
+    expect((last!.content[0] as ToolUseBlock).input).toEqual({ a: 1 });
+  });
+
+  it("re-repairs long arguments lazily, and finish() brings them up to date", () => {
+    const acc = new ChatResponseAccumulator();
+    const value = "x".repeat(5000);
+    acc.addToolCallDelta({ index: 0, id: "c", name: "write", arguments: `{"text": "${value}` });
+    const first = acc.snapshot();
+    expect(((first.content[0] as ToolUseBlock).input.text as string).length).toBe(5000);
+    acc.addToolCallDelta({ index: 0, arguments: "yy" });
+    const lagging = acc.snapshot();
+    // A 2-character growth of a 5 KB argument is not repaired again yet...
+    expect(((lagging.content[0] as ToolUseBlock).input.text as string).length).toBe(5000);
+    expect((lagging.content[0] as ToolUseBlock).raw_input?.endsWith("yy")).toBe(true);
+    // ...but the final chunk is exact.
+    acc.addToolCallDelta({ index: 0, arguments: '"}' });
+    const final = acc.finish();
+    expect((final!.content[0] as ToolUseBlock).input.text).toBe(`${value}yy`);
+  });
+
+  it("adds whole tool calls, thinking signatures, audio and usage", () => {
+    const acc = new ChatResponseAccumulator({ startTime: Date.now() - 1500 });
+    acc.setToolCall({ id: "g1", name: "f", input: { a: 1 }, rawInput: '{"a": 1}' });
+    acc.addThinking("t").setThinkingSignature("sig");
+    acc.addAudio("AAA", "audio/mp3").addAudio("BBB");
+    acc.setUsage({ inputTokens: 10 }).setUsage({ outputTokens: 4 });
+    const r = acc.snapshot();
+    expect(r.content).toEqual([
+      { type: "thinking", thinking: "t", signature: "sig" },
+      { type: "audio", source: { type: "base64", media_type: "audio/mp3", data: "AAABBB" } },
+      { type: "tool_use", id: "g1", name: "f", input: { a: 1 }, raw_input: '{"a": 1}' },
+    ]);
+    expect(r.usage).toMatchObject({ inputTokens: 10, outputTokens: 4 });
+    expect(r.usage?.time).toBeGreaterThanOrEqual(1.4);
+  });
+
+  it("derives structured output metadata from the text or the last tool call", () => {
+    const text = new ChatResponseAccumulator({ structuredOutput: "text" });
+    text.addText('{"answer": "4');
+    expect(text.snapshot().metadata).toEqual({ answer: "4" });
+    text.addText('2"}');
+    expect(text.snapshot().metadata).toEqual({ answer: "42" });
+
+    const tool = new ChatResponseAccumulator({ structuredOutput: "tool_use" });
+    tool.addToolCallDelta({ index: 0, id: "s", name: "generate_response", arguments: '{"ok": tr' });
+    expect(tool.snapshot().metadata).toEqual({ ok: true });
+
+    const explicit = new ChatResponseAccumulator({ structuredOutput: "text" });
+    explicit.addText("{}").setMetadata({ given: 1 });
+    expect(explicit.snapshot().metadata).toEqual({ given: 1 });
+  });
+
+  it("streams a 60 KB argument in 1-character deltas in linear, not quadratic, time", () => {
+    // Re-repairing the whole argument on every delta would take minutes here (60k repairs of up
+    // to 60 KB); the amortised repairs finish well inside the generous bound.
+    const acc = new ChatResponseAccumulator();
+    const json = JSON.stringify({ text: "y".repeat(60_000) });
+    const started = Date.now();
+    acc.addToolCallDelta({ index: 0, id: "c", name: "write" });
+    let chunks = 0;
+    for (const ch of json) {
+      acc.addToolCallDelta({ index: 0, arguments: ch }).addText(ch === "y" ? "" : ch);
+      acc.snapshot();
+      chunks++;
+    }
+    const final = acc.finish() ?? acc.snapshot();
+    expect(chunks).toBe(json.length);
+    expect(((final.content.at(-1) as ToolUseBlock).input.text as string).length).toBe(60_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

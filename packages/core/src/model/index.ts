@@ -1,0 +1,35 @@
+export { abortableSleep, interruptedErrorFrom } from "./abortable-sleep.js";
+export {
+  ChatModelBase,
+  type ChatModelBaseOptions,
+  type ChatModelCallOptions,
+  type ChatModelRequest,
+} from "./chat-model-base.js";
+export type { ChatResponse, ChatResponseBlock, ChatUsage } from "./chat-response.js";
+export {
+  ChatResponseAccumulator,
+  type ChatResponseAccumulatorOptions,
+  type ToolCallDelta,
+} from "./chat-response-accumulator.js";
+export { sumChatUsage } from "./chat-usage.js";
+export { type CreateChatResponseOptions, createChatResponse } from "./create-chat-response.js";
+export {
+  isNetworkError,
+  isRetryableError,
+  isRetryableStatus,
+  normalizeModelError,
+} from "./model-errors.js";
+export { parsePartialJson, parseStreamingJsonDict } from "./partial-json.js";
+export {
+  type HeadersLike,
+  parseRetryAfter,
+  parseRetryAfterMs,
+  retryAfterMsFromHeaders,
+} from "./retry-after.js";
+export { type RetryInfo, type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
+export {
+  TOOL_CHOICE_MODES,
+  type ToolChoice,
+  toolNames,
+  validateToolChoice,
+} from "./tool-choice.js";

@@ -1,0 +1,2 @@
+export { createDocument, type DocMetadata, type Document } from "./document.js";
+export { KnowledgeBase, type RetrieveOptions } from "./knowledge-base.js";

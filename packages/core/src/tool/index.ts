@@ -1,0 +1,42 @@
+export { tool, type ZodToolConfig } from "./define-tool.js";
+export { validateJsonSchema } from "./json-schema-validator.js";
+export {
+  formatActivatedNotes,
+  formatMetaToolResult,
+  META_TOOL_DESCRIPTION,
+  META_TOOL_NAME,
+  metaToolParameters,
+} from "./meta-tool.js";
+export {
+  type ExtendedModel,
+  RegisteredToolFunction,
+  type RegisteredToolFunctionOptions,
+  type ToolPostprocessFunc,
+} from "./registered-tool-function.js";
+export { type RunToolOptions, runTool, TOOL_INTERRUPTED_TEXT } from "./run-tool.js";
+export type {
+  JsonSchemaObject,
+  ToolContext,
+  ToolDefinition,
+  ToolResult,
+} from "./tool-definition.js";
+export type { ToolGroup } from "./tool-group.js";
+export { type ToolResponse, toolResponse } from "./tool-response.js";
+export {
+  assertToolName,
+  checkToolDefinition,
+  hidePresetArguments,
+  isZodSchema,
+  TOOL_NAME_PATTERN,
+  type ToolFunctionSchema,
+  toParametersSchema,
+} from "./tool-schema.js";
+export {
+  type CallToolOptions,
+  type CreateToolGroupOptions,
+  type NamesakeStrategy,
+  type RegisterToolFunctionOptions,
+  type ToolCallKwargs,
+  Toolkit,
+  type ToolMiddleware,
+} from "./toolkit.js";

@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { ValidationError } from "../errors/validation-error.js";
+import { isPlainObject } from "../utils/json-value.js";
+import type { JsonSchemaObject } from "./tool-definition.js";
+
+/** A tool's JSON schema in the OpenAI function format, as `Toolkit.getJsonSchemas()` returns it. */
+export interface ToolFunctionSchema {
+  type: "function";
+  function: {
+    /** The tool's name. */
+    name: string;
+    /** What the tool does. */
+    description: string;
+    /** The JSON Schema of the tool's input: `{ type: "object", properties, required? }`. */
+    parameters: JsonSchemaObject;
+  };
+}
+
+/** The pattern a tool name must match (what the OpenAI, Anthropic and Gemini APIs all accept). */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True when `value` is a zod schema (v4) rather than a JSON Schema object. */
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+/** Throws a clear error when `name` cannot be a tool name. */
+export function assertToolName(name: unknown, what = "tool name"): asserts name is string {
+  if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+    throw new ValidationError(
+      what,
+      [
+        {
+          path: "name",
+          message: `${JSON.stringify(name) ?? String(name)} is not a valid tool name`,
+        },
+      ],
+      {
+        hint: "Use 1 to 64 letters, digits, '_' or '-' (e.g. 'search_web'), as model APIs require.",
+      },
+    );
+  }
+}
+
+const SAFE_MIN = Number.MIN_SAFE_INTEGER;
+const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Removes what zod adds but models need not see: `$schema` and safe-integer bounds. */
+function tidy(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) tidy(item);
+    return;
+  }
+  if (!isPlainObject(node)) return;
+  if (node.type === "integer") {
+    if (node.minimum === SAFE_MIN) delete node.minimum;
+    if (node.maximum === SAFE_MAX) delete node.maximum;
+  }
+  for (const value of Object.values(node)) tidy(value);
+}
+
+/**
+ * Converts a tool's `parameters` (a zod schema or a JSON Schema) to the JSON Schema the model sees,
+ * with field descriptions and defaults, and checks that it describes an object. `where` names the
+ * tool in the error.
+ */
+export function toParametersSchema(
+  parameters: unknown,
+  where: string,
+  field = "parameters",
+): JsonSchemaObject {
+  let schema: JsonSchemaObject;
+  if (isZodSchema(parameters)) {
+    try {
+      schema = z.toJSONSchema(parameters, { io: "input" }) as JsonSchemaObject;
+    } catch (error) {
+      throw new ValidationError(
+        where,
+        [
+          {
+            path: field,
+            message: `cannot be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+          },
+        ],
+        {
+          hint: "Use zod types that JSON Schema can express (no transforms, dates, functions or maps in tool parameters).",
+          cause: error,
+        },
+      );
+    }
+    delete schema.$schema;
+    // The object's own description belongs in the tool description, not the parameters.
+    delete schema.description;
+    tidy(schema);
+  } else if (isPlainObject(parameters)) {
+    schema = structuredClone(parameters);
+  } else {
+    throw new ValidationError(
+      where,
+      [{ path: field, message: `expected a zod schema or a JSON Schema object` }],
+      { hint: "Pass z.object({...}) or { type: 'object', properties: {...} }." },
+    );
+  }
+  if (schema.type !== "object") {
+    throw new ValidationError(
+      where,
+      [
+        {
+          path: field,
+          message: `must describe an object, but its JSON Schema type is ${JSON.stringify(schema.type) ?? "missing"}`,
+        },
+      ],
+      {
+        hint: "Tool input is a set of named arguments: use z.object({...}) or { type: 'object', properties: {...} }.",
+      },
+    );
+  }
+  if (schema.properties === undefined) schema.properties = {};
+  if (!isPlainObject(schema.properties)) {
+    throw new ValidationError(where, [
+      { path: `${field}.properties`, message: "expected an object mapping names to schemas" },
+    ]);
+  }
+  return schema;
+}
+
+/**
+ * Returns a copy of a parameters schema with the preset argument names removed from `properties`
+ * and `required` (and `required` dropped when it becomes empty), as AgentScope hides presets from
+ * the model.
+ */
+export function hidePresetArguments(
+  parameters: JsonSchemaObject,
+  presetNames: readonly string[],
+): JsonSchemaObject {
+  if (presetNames.length === 0) return parameters;
+  const properties = { ...(parameters.properties as Record<string, unknown>) };
+  for (const name of presetNames) delete properties[name];
+  const out: JsonSchemaObject = { ...parameters, properties };
+  if (Array.isArray(parameters.required)) {
+    const required = (parameters.required as string[]).filter((n) => !presetNames.includes(n));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  return out;
+}
+
+/**
+ * Checks that `definition` is a usable tool (a valid name, a string description, an `execute`
+ * function, object parameters) and returns its parameters as JSON Schema.
+ */
+export function checkToolDefinition(definition: unknown): JsonSchemaObject {
+  if (typeof definition !== "object" || definition === null) {
+    throw new ValidationError("tool definition", [
+      {
+        path: "",
+        message: `expected an object, received ${definition === null ? "null" : typeof definition}`,
+      },
+    ]);
+  }
+  const def = definition as Record<string, unknown>;
+  const where = typeof def.name === "string" ? `tool definition '${def.name}'` : "tool definition";
+  assertToolName(def.name, where);
+  if (typeof def.description !== "string") {
+    throw new ValidationError(where, [
+      { path: "description", message: `expected string, received ${typeof def.description}` },
+    ]);
+  }
+  if (typeof def.execute !== "function") {
+    throw new ValidationError(where, [
+      { path: "execute", message: `expected a function, received ${typeof def.execute}` },
+    ]);
+  }
+  return toParametersSchema(def.parameters, where);
+}

@@ -1,0 +1,460 @@
+import { StateError } from "../errors/state-error.js";
+import { ToolError } from "../errors/tool-error.js";
+import { ValidationError } from "../errors/validation-error.js";
+import type { ToolUseBlock } from "../message/content-block.js";
+import { type StateDict, StateModule } from "../state/state-module.js";
+import { isPlainObject } from "../utils/json-value.js";
+import { shortUuid } from "../utils/short-uuid.js";
+import {
+  formatActivatedNotes,
+  formatMetaToolResult,
+  META_TOOL_DESCRIPTION,
+  META_TOOL_NAME,
+  metaToolParameters,
+} from "./meta-tool.js";
+import {
+  type ExtendedModel,
+  RegisteredToolFunction,
+  type ToolPostprocessFunc,
+} from "./registered-tool-function.js";
+import { errorMessage, runTool } from "./run-tool.js";
+import type { ToolDefinition } from "./tool-definition.js";
+import type { ToolGroup } from "./tool-group.js";
+import { type ToolResponse, toolResponse } from "./tool-response.js";
+import {
+  assertToolName,
+  checkToolDefinition,
+  type ToolFunctionSchema,
+  toParametersSchema,
+} from "./tool-schema.js";
+
+/** What to do when a tool is registered under a name that is taken. */
+export type NamesakeStrategy = "raise" | "override" | "skip" | "rename";
+
+const NAMESAKE_STRATEGIES: readonly NamesakeStrategy[] = ["raise", "override", "skip", "rename"];
+
+/** Options of {@link Toolkit.registerToolFunction} (AgentScope's keyword arguments). */
+export interface RegisterToolFunctionOptions {
+  /** The group the tool belongs to (created first with `createToolGroup`). Default `"basic"`. */
+  groupName?: string;
+  /** Arguments set by you: merged into every call (they win over the model's) and hidden from the model. */
+  presetKwargs?: Record<string, unknown>;
+  /** Register the tool under this name instead of its own. */
+  funcName?: string;
+  /** Use this description instead of the tool's own. */
+  funcDescription?: string;
+  /** Sees (and may replace) every response of the tool. */
+  postprocessFunc?: ToolPostprocessFunc;
+  /** What to do when the name is taken. Default `"raise"`. */
+  namesakeStrategy?: NamesakeStrategy;
+  /** The MCP client the tool comes from (lets `removeMcpClients` remove it). */
+  mcpName?: string;
+}
+
+/** Options of {@link Toolkit.createToolGroup}. */
+export interface CreateToolGroupOptions {
+  /** Whether the group starts active. Default `false`. */
+  active?: boolean;
+  /** How to use the group's tools; added to the prompt while the group is active. */
+  notes?: string;
+}
+
+/** Options of {@link Toolkit.callTool}. */
+export interface CallToolOptions {
+  /** Aborting it interrupts the call; the result then says the user interrupted it. */
+  signal?: AbortSignal;
+  /** The agent making the call, handed to the tool. */
+  agent?: unknown;
+}
+
+/** What a middleware receives and passes on: the call and its context. */
+export interface ToolCallKwargs {
+  /** The tool call being answered (a middleware may replace it before calling `next`). */
+  toolCall: ToolUseBlock;
+  /** The call's abort signal. */
+  signal: AbortSignal;
+  /** The calling agent, if any. */
+  agent?: unknown;
+}
+
+/**
+ * An onion-style wrapper around tool calls: it may change the call, change or add responses, or
+ * answer without calling `next` at all.
+ */
+export type ToolMiddleware = (
+  kwargs: ToolCallKwargs,
+  next: (kwargs: ToolCallKwargs) => AsyncIterable<ToolResponse>,
+) => AsyncIterable<ToolResponse>;
+
+/**
+ * Holds the tools an agent can call: AgentScope's `Toolkit`. Registers and removes tools (zod or
+ * JSON Schema parameters), organises them in groups that are switched on and off (by you, or by the
+ * agent through the meta tool `reset_equipped_tools`), hides preset arguments from the model, and
+ * runs calls so that every outcome — success, stream, bad input, unknown tool, error, abort — is a
+ * {@link ToolResponse} the model can read. Its state is the list of active groups.
+ */
+export class Toolkit extends StateModule {
+  /** The registered tools by name, in registration order. */
+  readonly tools = new Map<string, RegisteredToolFunction>();
+  /** The tool groups by name (the implicit, always active `basic` group is not listed). */
+  readonly groups = new Map<string, ToolGroup>();
+  readonly #middlewares: ToolMiddleware[] = [];
+  #metaTool: ToolDefinition | undefined;
+
+  /**
+   * Creates a group of tools. Tools registered with `groupName` set to it are offered to the model
+   * only while the group is active.
+   */
+  createToolGroup(groupName: string, description: string, options: CreateToolGroupOptions = {}) {
+    if (typeof groupName !== "string" || groupName === "") {
+      throw new ValidationError("tool group", [
+        { path: "groupName", message: "expected a non-empty string" },
+      ]);
+    }
+    if (this.groups.has(groupName) || groupName === "basic") {
+      throw new ToolError(`Tool group '${groupName}' is already registered in the toolkit.`);
+    }
+    this.groups.set(groupName, {
+      name: groupName,
+      description,
+      notes: options.notes,
+      active: options.active ?? false,
+    });
+  }
+
+  /** Activates or deactivates the named groups; unknown names (and `basic`) are ignored. */
+  updateToolGroups(groupNames: readonly string[], active: boolean): void {
+    for (const name of groupNames) {
+      const group = this.groups.get(name);
+      if (group) group.active = active;
+    }
+  }
+
+  /** Removes the named groups and every tool in them. The `basic` group cannot be removed. */
+  removeToolGroups(groupNames: string | readonly string[]): void {
+    const names = typeof groupNames === "string" ? [groupNames] : groupNames;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
+      throw new ValidationError("group names", [
+        { path: "groupNames", message: "expected a string or a list of strings" },
+      ]);
+    }
+    if (names.includes("basic")) {
+      throw new ToolError("Cannot remove the default 'basic' tool group.");
+    }
+    for (const name of names) this.groups.delete(name);
+    for (const [name, tool] of this.tools) {
+      if (names.includes(tool.group)) this.tools.delete(name);
+    }
+  }
+
+  /**
+   * Registers a tool. Returns the name it was registered under (a new one with the `rename`
+   * strategy; the existing tool's with `skip`). Throws a clear error for an invalid definition,
+   * an unknown group, a taken name (with the default strategy `raise`), or preset arguments the
+   * tool does not take.
+   */
+  registerToolFunction<Input extends Record<string, unknown>>(
+    definition: ToolDefinition<Input>,
+    options: RegisterToolFunctionOptions = {},
+  ): string {
+    const tool = definition as unknown as ToolDefinition;
+    const groupName = options.groupName ?? "basic";
+    if (groupName !== "basic" && !this.groups.has(groupName)) {
+      throw new ToolError(
+        `Tool group '${groupName}' not found. Create it first with toolkit.createToolGroup('${groupName}', description).`,
+      );
+    }
+    const parameters = checkToolDefinition(tool);
+    const strategy = options.namesakeStrategy ?? "raise";
+    if (!NAMESAKE_STRATEGIES.includes(strategy)) {
+      throw new ValidationError("tool registration options", [
+        {
+          path: "namesakeStrategy",
+          message: `expected one of ${NAMESAKE_STRATEGIES.map((s) => `"${s}"`).join(", ")}, received ${JSON.stringify(strategy)}`,
+        },
+      ]);
+    }
+    if (options.funcName !== undefined) {
+      assertToolName(options.funcName, `tool registration options of '${tool.name}'`);
+    }
+    const name = options.funcName ?? tool.name;
+    const presetKwargs = options.presetKwargs ?? {};
+    if (!isPlainObject(presetKwargs)) {
+      throw new ValidationError(`tool registration options of '${name}'`, [
+        { path: "presetKwargs", message: "expected an object of argument values" },
+      ]);
+    }
+    const properties = parameters.properties as Record<string, unknown>;
+    const extra = parameters.additionalProperties;
+    const acceptsExtra = extra !== undefined && extra !== false;
+    const unknown = Object.keys(presetKwargs).filter((k) => !(k in properties));
+    if (unknown.length > 0 && !acceptsExtra) {
+      throw new ValidationError(
+        `tool registration options of '${name}'`,
+        unknown.map((k) => ({
+          path: `presetKwargs.${k}`,
+          message: "is not a parameter of the tool",
+        })),
+        { hint: `The tool takes: ${Object.keys(properties).join(", ") || "no arguments"}.` },
+      );
+    }
+
+    const registered = new RegisteredToolFunction({
+      name,
+      group: groupName,
+      source: options.mcpName !== undefined ? "mcp_server" : "function",
+      tool,
+      parameters,
+      description: options.funcDescription ?? tool.description,
+      presetKwargs,
+      originalName: options.funcName !== undefined ? tool.name : undefined,
+      mcpName: options.mcpName,
+      postprocessFunc: options.postprocessFunc,
+    });
+
+    if (!this.tools.has(name)) {
+      this.tools.set(name, registered);
+      return name;
+    }
+    switch (strategy) {
+      case "skip":
+        return name;
+      case "override":
+        this.tools.set(name, registered);
+        return name;
+      case "rename": {
+        for (let i = 0; i < 100; i++) {
+          const candidate = `${name}_${shortUuid().slice(0, 5)}`;
+          if (this.tools.has(candidate)) continue;
+          registered.rename(candidate);
+          this.tools.set(candidate, registered);
+          return candidate;
+        }
+        throw new ToolError(
+          `Failed to register tool function '${name}' with a unique name after 100 attempts.`,
+        );
+      }
+      default:
+        throw new ToolError(
+          `A function with name '${name}' is already registered in the toolkit. Pass namesakeStrategy 'override', 'skip' or 'rename', or register it under another funcName.`,
+        );
+    }
+  }
+
+  /** Removes a tool by name. With `allowNotExist` false, a missing tool is an error. */
+  removeToolFunction(toolName: string, allowNotExist = true): void {
+    if (!this.tools.has(toolName) && !allowNotExist) {
+      throw new ToolError(`Tool function '${toolName}' does not exist in the toolkit.`);
+    }
+    this.tools.delete(toolName);
+  }
+
+  /** Removes every tool registered from the named MCP clients. */
+  removeMcpClients(clientNames: string | readonly string[]): void {
+    const names = typeof clientNames === "string" ? [clientNames] : clientNames;
+    for (const [name, tool] of this.tools) {
+      if (tool.mcpName !== undefined && names.includes(tool.mcpName)) this.tools.delete(name);
+    }
+  }
+
+  /** Removes every tool and group (middlewares stay). */
+  clear(): void {
+    this.tools.clear();
+    this.groups.clear();
+  }
+
+  /**
+   * Adds the fields of `model` (a zod object schema or JSON Schema; `null` to remove) to the
+   * schema of tool `funcName`: the agent uses it to ask for structured output through a tool.
+   */
+  setExtendedModel(funcName: string, model: ExtendedModel | null | undefined): void {
+    const tool = this.tools.get(funcName);
+    if (!tool) throw new ToolError(`Tool function '${funcName}' not found in the toolkit.`);
+    if (model === null || model === undefined) {
+      tool.setExtendedModel(undefined, undefined);
+      return;
+    }
+    tool.setExtendedModel(
+      model,
+      toParametersSchema(model, `extended model of tool '${funcName}'`, "model"),
+    );
+  }
+
+  /**
+   * The JSON schemas of the active tools (`basic` ones and those of active groups), in the OpenAI
+   * function format `{ type: "function", function: { name, description, parameters } }`, with
+   * preset arguments hidden. Each call returns fresh objects the caller may change.
+   */
+  getJsonSchemas(): ToolFunctionSchema[] {
+    this.#refreshMetaTool();
+    const out: ToolFunctionSchema[] = [];
+    for (const tool of this.tools.values()) {
+      if (this.#isActive(tool)) out.push(structuredClone(tool.extendedJsonSchema));
+    }
+    return out;
+  }
+
+  /**
+   * The notes of the active groups, for the system prompt: one `## About Tool Group '<name>'`
+   * section per group, as AgentScope writes them (empty when there are none).
+   */
+  getActivatedNotes(): string {
+    return formatActivatedNotes(this.groups.values());
+  }
+
+  /**
+   * The meta tool's logic: activates exactly the groups set to `true` and deactivates all others,
+   * then returns the notes of the active groups.
+   */
+  resetEquippedTools(kwargs: Record<string, unknown>): ToolResponse {
+    const toActivate: string[] = [];
+    for (const [key, value] of Object.entries(kwargs)) {
+      if (typeof value !== "boolean") {
+        return toolResponse(
+          `Invalid arguments: the argument ${key} should be a bool value, but got ${value === null ? "null" : typeof value}.`,
+        );
+      }
+      if (value) toActivate.push(key);
+    }
+    this.updateToolGroups([...this.groups.keys()], false);
+    this.updateToolGroups(toActivate, true);
+    return toolResponse(formatMetaToolResult(toActivate, this.getActivatedNotes()));
+  }
+
+  /**
+   * Registers the meta tool `reset_equipped_tools` in the `basic` group, so the agent can switch
+   * tool groups itself. Its schema lists every group (a boolean each) and follows group changes.
+   */
+  registerMetaTool(): void {
+    this.#metaTool ??= {
+      name: META_TOOL_NAME,
+      description: META_TOOL_DESCRIPTION,
+      parameters: { type: "object", properties: {} },
+      execute: (input) => this.resetEquippedTools(input),
+    };
+    if (this.tools.get(META_TOOL_NAME)?.tool === this.#metaTool) return;
+    this.registerToolFunction(this.#metaTool);
+  }
+
+  /** Adds a middleware around every tool call; the first registered is the outermost. */
+  registerMiddleware(middleware: ToolMiddleware): void {
+    this.#middlewares.push(middleware);
+  }
+
+  /**
+   * Calls the tool named in `toolCall` and yields its responses (cumulative chunks for a
+   * streaming tool). Never throws: an unknown or inactive tool, input that fails the schema, a
+   * thrown error and an abort through `signal` each end in a response the model can read.
+   */
+  async *callTool(
+    toolCall: ToolUseBlock,
+    options: CallToolOptions = {},
+  ): AsyncGenerator<ToolResponse, void> {
+    const kwargs: ToolCallKwargs = {
+      toolCall,
+      signal: options.signal ?? new AbortController().signal,
+      agent: options.agent,
+    };
+    let handler = (kw: ToolCallKwargs): AsyncIterable<ToolResponse> => this.#callTool(kw);
+    for (let i = this.#middlewares.length - 1; i >= 0; i--) {
+      const middleware = this.#middlewares[i] as ToolMiddleware;
+      const next = handler;
+      handler = (kw) => middleware(kw, next);
+    }
+    let last: ToolResponse | undefined;
+    try {
+      for await (const response of handler(kwargs)) {
+        last = response;
+        yield response;
+      }
+    } catch (error) {
+      const text = `Error: ${errorMessage(error)}`;
+      yield last
+        ? { ...last, content: [...last.content, { type: "text", text }], isLast: true }
+        : toolResponse(text);
+    }
+  }
+
+  async *#callTool(kwargs: ToolCallKwargs): AsyncGenerator<ToolResponse, void> {
+    const { toolCall, signal, agent } = kwargs;
+    this.#refreshMetaTool();
+    const tool = this.tools.get(toolCall.name);
+    if (!tool) {
+      yield toolResponse(`FunctionNotFoundError: Cannot find the function named ${toolCall.name}`);
+      return;
+    }
+    if (!this.#isActive(tool)) {
+      yield toolResponse(
+        `FunctionInactiveError: The function '${toolCall.name}' is in the inactive group '${tool.group}'. Activate the tool group by calling 'reset_equipped_tools' first to use this tool.`,
+      );
+      return;
+    }
+    const post = tool.postprocessFunc;
+    const given: unknown = toolCall.input ?? {};
+    let input: Record<string, unknown>;
+    try {
+      if (!isPlainObject(given)) {
+        throw new ValidationError(`arguments of tool '${tool.name}'`, [
+          {
+            path: "",
+            message: `expected an object of named arguments, received ${Array.isArray(given) ? "array" : typeof given}`,
+          },
+        ]);
+      }
+      input = tool.parseInput({ ...given, ...tool.presetKwargs });
+    } catch (error) {
+      const response = toolResponse(`InvalidArgumentsError: ${errorMessage(error)}`);
+      yield post ? ((await post(toolCall, response)) ?? response) : response;
+      return;
+    }
+    yield* runTool({
+      tool: tool.tool,
+      toolCall,
+      input,
+      context: { signal, toolCallId: toolCall.id, agent },
+      postprocessFunc: post,
+    });
+  }
+
+  #isActive(tool: RegisteredToolFunction): boolean {
+    return tool.group === "basic" || this.groups.get(tool.group)?.active === true;
+  }
+
+  /** Keeps the meta tool's arguments in step with the groups (AgentScope does this on each read). */
+  #refreshMetaTool(): void {
+    const meta = this.tools.get(META_TOOL_NAME);
+    if (!meta || meta.tool !== this.#metaTool) return;
+    const parameters = metaToolParameters(this.groups.values());
+    meta.setExtendedModel(parameters, parameters);
+  }
+
+  /** The toolkit's state: `{ active_groups: [...] }`, as AgentScope saves it. */
+  override stateDict(): StateDict {
+    const active: string[] = [];
+    for (const group of this.groups.values()) if (group.active) active.push(group.name);
+    return { active_groups: active };
+  }
+
+  /**
+   * Restores the active groups saved by {@link stateDict}: the listed groups that exist become
+   * active, all others inactive. With `strict`, keys other than `active_groups` are an error.
+   */
+  override loadStateDict(state: StateDict, strict = true): void {
+    const names = isPlainObject(state) ? state.active_groups : undefined;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
+      throw new StateError(
+        "The state dict of a Toolkit must be an object whose 'active_groups' is a list of group names, e.g. { active_groups: ['browser'] }.",
+      );
+    }
+    if (strict) {
+      const extra = Object.keys(state).filter((k) => k !== "active_groups");
+      if (extra.length > 0) {
+        throw new StateError(
+          `Unexpected keys in the state dict of a Toolkit: ${extra.join(", ")}; only 'active_groups' is expected. Pass strict=false to ignore them.`,
+        );
+      }
+    }
+    const wanted = new Set(names);
+    for (const group of this.groups.values()) group.active = wanted.has(group.name);
+  }
+}
