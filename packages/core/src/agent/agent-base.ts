@@ -5,6 +5,7 @@ import type { AudioBlock, ContentBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import { untilAborted } from "../utils/until-aborted.js";
 import { AgentBusyError } from "./agent-busy-error.js";
 import type { AgentEvent, AgentEventInput } from "./agent-event.js";
 import { AsyncQueue } from "./async-queue.js";
@@ -531,30 +532,6 @@ function hookNotFound(type: HookType, name: string, owner: string): AgentScopeEr
   return new ValidationError("hook name", [
     { path: "hookName", message: `hook '${name}' not found in '${type}' hooks of ${owner}` },
   ]);
-}
-
-// Resolves or rejects with `promise`, or rejects with the abort reason as soon as `signal` aborts,
-// so an interrupted reply stops being awaited even when it is stuck in an await that ignores the
-// signal. The abandoned promise's own outcome is then ignored.
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function isInterruption(error: unknown, signal: AbortSignal): boolean {

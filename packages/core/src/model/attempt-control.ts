@@ -1,4 +1,5 @@
 import { ModelError } from "../errors/model-error.js";
+import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 
 /**
@@ -62,28 +63,7 @@ export class AttemptControl {
 
   /** Waits for `promise`, but rejects as soon as the attempt is aborted or times out. */
   race<T>(promise: Promise<T>): Promise<T> {
-    const signal = this.signal;
-    if (signal.aborted) {
-      promise.catch(() => {});
-      return Promise.reject(signal.reason);
-    }
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
-        promise.catch(() => {});
-        reject(signal.reason);
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-      promise.then(
-        (value) => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      );
-    });
+    return untilAborted(promise, this.signal);
   }
 
   /** Stops the timer and detaches from the caller's signal. */

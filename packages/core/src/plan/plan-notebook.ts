@@ -224,16 +224,8 @@ export class PlanNotebook extends StateModule {
     state: "todo" | "in_progress" | "abandoned",
   ): Promise<ToolResponse> {
     const plan = this.#requirePlan();
-    const idx = toIndex(subtaskIdx);
-    if (idx === null) {
-      return toolResponse(
-        `Invalid type for argument 'subtask_idx'. Expected 'int', but got '${pyTypeRepr(subtaskIdx)}'.`,
-      );
-    }
-    const n = plan.subtasks.length;
-    if (idx < 0 || idx >= n) {
-      return toolResponse(`Invalid subtask_idx '${idx}'. Must be between 0 and ${n - 1}.`);
-    }
+    const idx = checkSubtaskIndex(plan, subtaskIdx);
+    if (typeof idx !== "number") return idx;
     if (state !== "todo" && state !== "in_progress" && state !== "abandoned") {
       return toolResponse(
         `Invalid state '${state}'. Must be one of 'todo', 'in_progress', 'abandoned'.`,
@@ -268,16 +260,8 @@ export class PlanNotebook extends StateModule {
    */
   async finishSubtask(subtaskIdx: number, subtaskOutcome: string): Promise<ToolResponse> {
     const plan = this.#requirePlan();
-    const idx = toIndex(subtaskIdx);
-    if (idx === null) {
-      return toolResponse(
-        `Invalid type for argument 'subtask_idx'. Expected 'int', but got '${pyTypeRepr(subtaskIdx)}'.`,
-      );
-    }
-    const n = plan.subtasks.length;
-    if (idx < 0 || idx >= n) {
-      return toolResponse(`Invalid subtask_idx '${idx}'. Must be between 0 and ${n - 1}.`);
-    }
+    const idx = checkSubtaskIndex(plan, subtaskIdx);
+    if (typeof idx !== "number") return idx;
     requireString(subtaskOutcome, "subtask_outcome", "finish_subtask input");
     for (const [i, subtask] of plan.subtasks.slice(0, idx).entries()) {
       if (subtask.state !== "done" && subtask.state !== "abandoned") {
@@ -433,4 +417,19 @@ export class PlanNotebook extends StateModule {
   async #triggerPlanChangeHooks(): Promise<void> {
     for (const hook of [...this.#hooks.values()]) await hook(this, this.currentPlan);
   }
+}
+
+/** The subtask index as a number, or the reference's error result when it is not a valid index. */
+function checkSubtaskIndex(plan: Plan, subtaskIdx: unknown): number | ToolResponse {
+  const idx = toIndex(subtaskIdx);
+  if (idx === null) {
+    return toolResponse(
+      `Invalid type for argument 'subtask_idx'. Expected 'int', but got '${pyTypeRepr(subtaskIdx)}'.`,
+    );
+  }
+  const n = plan.subtasks.length;
+  if (idx < 0 || idx >= n) {
+    return toolResponse(`Invalid subtask_idx '${idx}'. Must be between 0 and ${n - 1}.`);
+  }
+  return idx;
 }

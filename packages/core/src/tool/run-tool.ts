@@ -1,5 +1,6 @@
 import type { TextBlock, ToolUseBlock } from "../message/content-block.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import { untilAborted } from "../utils/until-aborted.js";
 import type { ToolPostprocessFunc } from "./registered-tool-function.js";
 import type { ToolContext, ToolDefinition } from "./tool-definition.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
@@ -11,29 +12,13 @@ export const TOOL_INTERRUPTED_TEXT =
 const ABORTED: unique symbol = Symbol("aborted");
 
 /** Resolves with the promise's value, or with {@link ABORTED} as soon as `signal` aborts. */
-function untilAborted<T>(
+function settleOrAbort<T>(
   promise: PromiseLike<T>,
   signal: AbortSignal,
 ): Promise<T | typeof ABORTED> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      // Keep a late rejection of the abandoned promise from going unhandled.
-      promise.then(undefined, () => {});
-      resolve(ABORTED);
-      return;
-    }
-    const onAbort = () => resolve(ABORTED);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+  return untilAborted(promise, signal).catch((error: unknown) => {
+    if (signal.aborted && error === signal.reason) return ABORTED;
+    throw error;
   });
 }
 
@@ -139,7 +124,7 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
   let result: unknown;
   try {
     const raw: unknown = tool.execute(input, context);
-    result = isPromiseLike(raw) ? await untilAborted(raw, signal) : raw;
+    result = isPromiseLike(raw) ? await settleOrAbort(raw, signal) : raw;
   } catch (error) {
     if (!signal.aborted) {
       yield await post(toolResponse(`Error: ${errorMessage(error)}`));
@@ -179,7 +164,7 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
     while (true) {
       let step: IteratorResult<unknown> | typeof ABORTED;
       try {
-        step = await untilAborted(iterator.next(), signal);
+        step = await settleOrAbort(iterator.next(), signal);
       } catch (error) {
         finished = true;
         yield await post(

@@ -1,0 +1,28 @@
+/**
+ * Waits for `promise`, but rejects with `signal.reason` as soon as `signal` aborts, so a caller
+ * stops waiting on work that ignores its signal. The abandoned promise's late outcome is ignored
+ * (never an unhandled rejection).
+ */
+export function untilAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.then(undefined, () => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      promise.then(undefined, () => {});
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
