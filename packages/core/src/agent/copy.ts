@@ -2,7 +2,7 @@ import { Msg } from "../message/msg.js";
 
 /** A copy of `msg` with its own content blocks and metadata (same id, timestamp and sender). */
 export function cloneMsg(msg: Msg): Msg {
-  return new Msg({
+  const copy = new Msg({
     id: msg.id,
     name: msg.name,
     role: msg.role,
@@ -11,6 +11,8 @@ export function cloneMsg(msg: Msg): Msg {
     timestamp: msg.timestamp,
     invocationId: msg.invocationId,
   });
+  if (msg.usage) copy.usage = { ...msg.usage };
+  return copy;
 }
 
 /**

@@ -46,6 +46,38 @@ export {
   type OutputSink,
   setDefaultOutputSink,
 } from "./output-sink.js";
+export {
+  type ActingKwargs,
+  ReActAgent,
+  type ReActReplyOptions,
+  type ReasoningKwargs,
+} from "./react-agent.js";
+export {
+  COMPRESSED_MARK,
+  type CompressionConfig,
+  DEFAULT_COMPRESSION_PROMPT,
+  DEFAULT_SUMMARY_TEMPLATE,
+  fillSummaryTemplate,
+  HINT_MARK,
+  SummarySchema,
+  selectMessagesToCompress,
+} from "./react-agent-compression.js";
+export {
+  FAKE_INTERRUPTED_TOOL_RESULT,
+  FINISH_FUNCTION_NAME,
+  GENERATE_TEXT_HINT,
+  INTERRUPTED_REPLY_TEXT,
+  QueryRewriteSchema,
+  REWRITE_QUERY_HINT,
+  STRUCTURED_OUTPUT_REQUIRED_HINT,
+  SUMMARIZING_HINT,
+} from "./react-agent-hints.js";
+export {
+  LONG_TERM_MEMORY_MODES,
+  type LongTermMemoryMode,
+  type ReActAgentOptions,
+  validateReActAgentOptions,
+} from "./react-agent-options.js";
 export { UserAgent, type UserAgentOptions, type UserReplyOptions } from "./user-agent.js";
 export {
   ScriptedUserInput,

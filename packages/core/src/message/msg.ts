@@ -1,5 +1,6 @@
 import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
+import type { ChatUsage } from "../model/chat-response.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 import type { BlockOf, ContentBlock, ContentBlockType } from "./content-block.js";
@@ -62,6 +63,12 @@ export class Msg {
   timestamp: string;
   /** The id of the model API call this message came from, if any (not part of `toDict()`). */
   invocationId: string | null;
+  /**
+   * Runtime only (not part of `toDict()`, not saved, not copied by memories): the token usage an
+   * agent summed over every model call of the reply that produced this message (ReActAgent sets
+   * it on its replies). `undefined` when unknown.
+   */
+  usage?: ChatUsage;
 
   constructor(options: MsgOptions);
   constructor(

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { validate } from "../errors/validate.js";
+import type { FormatterBase } from "../formatter/formatter-base.js";
+import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
+import { MemoryBase } from "../memory/memory-base.js";
+import type { ChatModelBase } from "../model/chat-model-base.js";
+import { PlanNotebook } from "../plan/plan-notebook.js";
+import { KnowledgeBase } from "../rag/knowledge-base.js";
+import { Toolkit } from "../tool/toolkit.js";
+import type { CompressionConfig } from "./react-agent-compression.js";
+
+/**
+ * Who drives the long-term memory of a {@link ReActAgentOptions}: the agent through its tools
+ * (`agent_control`), the agent class around each reply (`static_control`), or both.
+ */
+export type LongTermMemoryMode = "agent_control" | "static_control" | "both";
+
+/** The long-term memory modes, as AgentScope names them. */
+export const LONG_TERM_MEMORY_MODES: readonly LongTermMemoryMode[] = [
+  "agent_control",
+  "static_control",
+  "both",
+];
+
+/** The options of `ReActAgent` (AgentScope's keyword arguments in camelCase). */
+export interface ReActAgentOptions {
+  /** The agent's name, the sender of its messages. */
+  name: string;
+  /** The system prompt. */
+  sysPrompt: string;
+  /** The chat model the agent reasons with. */
+  model: ChatModelBase;
+  /** Turns messages into the model's request format. */
+  formatter: FormatterBase;
+  /** The tools the agent may call; a new empty Toolkit by default. */
+  toolkit?: Toolkit;
+  /** The dialogue history; a new `InMemoryMemory` by default. */
+  memory?: MemoryBase;
+  /** A long-term memory, driven as `longTermMemoryMode` says. */
+  longTermMemory?: LongTermMemoryBase;
+  /**
+   * `agent_control`: its `record_to_memory`/`retrieve_from_memory` tools are registered;
+   * `static_control`: it is queried before and recorded into after each reply; `both` (default).
+   */
+  longTermMemoryMode?: LongTermMemoryMode;
+  /** Registers the meta tool `reset_equipped_tools` so the agent switches tool groups itself. */
+  enableMetaTool?: boolean;
+  /** Runs the tool calls of one reasoning step concurrently. Default `false` (one by one). */
+  parallelToolCalls?: boolean;
+  /** Knowledge base(s) queried with the input before reasoning. */
+  knowledge?: KnowledgeBase | KnowledgeBase[];
+  /** Lets the model rewrite the query before it is sent to the knowledge bases. Default `true`. */
+  enableRewriteQuery?: boolean;
+  /** A plan notebook: its tools are registered and its hint is shown before each reasoning step. */
+  planNotebook?: PlanNotebook;
+  /** Prints the hint messages (plan hint, retrieved memories and knowledge). Default `false`. */
+  printHintMsg?: boolean;
+  /** The most reasoning–acting iterations per reply, then a summarising answer. Default 10. */
+  maxIters?: number;
+  /** Summarises old messages once the prompt grows past a token threshold. */
+  compressionConfig?: CompressionConfig;
+}
+
+const hasMethods = (value: unknown, ...methods: string[]): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  methods.every((m) => typeof (value as Record<string, unknown>)[m] === "function");
+
+const instance = <T>(cls: abstract new (...args: never[]) => T, what: string) =>
+  z.custom<T>((value) => value instanceof cls, { message: `expected ${what}` });
+
+const compressionSchema = z.object({
+  enable: z.boolean(),
+  agentTokenCounter: z.custom((v) => hasMethods(v, "count"), {
+    message: "expected a token counter (an object with count(messages))",
+  }),
+  triggerThreshold: z.number().nonnegative(),
+  keepRecent: z.int().nonnegative().optional(),
+  compressionPrompt: z.string().optional(),
+  summaryTemplate: z.string().optional(),
+  summarySchema: z
+    .custom((v) => typeof (v as { safeParse?: unknown })?.safeParse === "function", {
+      message: "expected a zod schema",
+    })
+    .optional(),
+  compressionModel: z
+    .custom((v) => hasMethods(v, "call", "stream"), { message: "expected a ChatModelBase" })
+    .optional(),
+  compressionFormatter: z
+    .custom((v) => hasMethods(v, "format"), { message: "expected a FormatterBase" })
+    .optional(),
+});
+
+const optionsSchema = z.object({
+  name: z.string().min(1),
+  sysPrompt: z.string(),
+  model: z.custom((v) => hasMethods(v, "call", "stream"), {
+    message: "expected a chat model (a ChatModelBase with call() and stream())",
+  }),
+  formatter: z.custom((v) => hasMethods(v, "format"), {
+    message: "expected a formatter (a FormatterBase with format(msgs))",
+  }),
+  toolkit: instance(Toolkit, "a Toolkit").optional(),
+  memory: instance(MemoryBase, "a MemoryBase (e.g. new InMemoryMemory())").optional(),
+  longTermMemory: instance(LongTermMemoryBase, "a LongTermMemoryBase").optional(),
+  longTermMemoryMode: z.enum(["agent_control", "static_control", "both"]).optional(),
+  enableMetaTool: z.boolean().optional(),
+  parallelToolCalls: z.boolean().optional(),
+  knowledge: z
+    .union([
+      instance(KnowledgeBase, "a KnowledgeBase"),
+      z.array(instance(KnowledgeBase, "a KnowledgeBase")),
+    ])
+    .optional(),
+  enableRewriteQuery: z.boolean().optional(),
+  planNotebook: instance(PlanNotebook, "a PlanNotebook").optional(),
+  printHintMsg: z.boolean().optional(),
+  maxIters: z.int().nonnegative().optional(),
+  compressionConfig: compressionSchema.optional(),
+});
+
+/**
+ * Checks the options of `ReActAgent`, throwing a `ValidationError` that names every bad field
+ * (e.g. `maxIters: expected int, received string`); returns `options`.
+ */
+export function validateReActAgentOptions(options: ReActAgentOptions): ReActAgentOptions {
+  validate(
+    optionsSchema,
+    options,
+    "ReActAgent options",
+    "Pass { name, sysPrompt, model, formatter } and optional toolkit, memory, maxIters…",
+  );
+  return options;
+}

@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ModelError } from "../errors/model-error.js";
+import { makeAgent, promptText } from "../integration/__fixtures__/react-kit.js";
+import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
+import { Msg } from "../message/msg.js";
+import { createDocument, type Document } from "../rag/document.js";
+import { KnowledgeBase } from "../rag/knowledge-base.js";
+import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
+import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
+import { REWRITE_QUERY_HINT } from "./react-agent-hints.js";
+
+/** A long-term memory keeping texts in a list; retrieval returns the texts sharing a word. */
+class ListLongTermMemory extends LongTermMemoryBase {
+  records: string[] = [];
+  retrieved: (Msg | Msg[] | null)[] = [];
+  recordedBatches: string[][] = [];
+
+  override async record(msgs: (Msg | null)[]): Promise<void> {
+    const texts = msgs.map((m) => m?.getTextContent() ?? "").filter(Boolean);
+    this.recordedBatches.push(texts);
+  }
+
+  override async retrieve(msg: Msg | Msg[] | null): Promise<string> {
+    this.retrieved.push(msg);
+    const words = new Set(
+      (Array.isArray(msg) ? msg : msg ? [msg] : [])
+        .flatMap((m) => (m.getTextContent() ?? "").toLowerCase().split(/\W+/))
+        .filter((w) => w.length > 3),
+    );
+    return this.records
+      .filter((r) =>
+        r
+          .toLowerCase()
+          .split(/\W+/)
+          .some((w) => words.has(w)),
+      )
+      .join("\n");
+  }
+
+  override async recordToMemory(_thinking: string, content: string[]): Promise<ToolResponse> {
+    this.records.push(...content);
+    return toolResponse(`Recorded ${content.length} item(s).`);
+  }
+
+  override async retrieveFromMemory(keywords: string[]): Promise<ToolResponse> {
+    const hits = this.records.filter((r) => keywords.some((k) => r.includes(k)));
+    return toolResponse(hits.join("\n") || "Nothing found.");
+  }
+}
+
+/** A knowledge base returning fixed documents and remembering the queries. */
+class FixedKnowledge extends KnowledgeBase {
+  queries: string[] = [];
+  constructor(readonly docs: Document[]) {
+    super();
+  }
+  async addDocuments(documents: Document[]): Promise<void> {
+    this.docs.push(...documents);
+  }
+  async retrieve(query: string): Promise<Document[]> {
+    this.queries.push(query);
+    return this.docs.map((d) => ({ ...d }));
+  }
+}
+
+const doc = (text: string, score: number) =>
+  createDocument(
+    { content: { type: "text", text }, doc_id: text, chunk_id: 0, total_chunks: 1 },
+    { score },
+  );
+
+const user = (text: string) => new Msg("user", text, "user");
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("ReActAgent long-term memory", () => {
+  it("static_control retrieves before the reply and records after it, without tools", async () => {
+    const ltm = new ListLongTermMemory();
+    ltm.records.push("Alice likes green tea.");
+    const { agent, model } = makeAgent([scriptedText("Green tea, then.")], {
+      longTermMemory: ltm,
+      longTermMemoryMode: "static_control",
+    });
+    expect(agent.toolkit.tools.size).toBe(0);
+    await agent.call(user("What does Alice like to drink?"));
+
+    const memory = await agent.memory.getMemory();
+    expect(memory[1]?.name).toBe("long_term_memory");
+    expect(memory[1]?.role).toBe("user");
+    expect(memory[1]?.getTextContent()).toBe(
+      "<long_term_memory>The content below are retrieved from long-term memory, which maybe useful:\nAlice likes green tea.</long_term_memory>",
+    );
+    expect(promptText(model.calls[0]?.messages ?? [])).toContain("Alice likes green tea.");
+    expect(ltm.recordedBatches).toEqual([
+      ["What does Alice like to drink?", memory[1]?.getTextContent(), "Green tea, then."],
+    ]);
+  });
+
+  it("adds nothing when the long-term memory retrieves nothing", async () => {
+    const ltm = new ListLongTermMemory();
+    const { agent } = makeAgent([scriptedText("Hi.")], {
+      longTermMemory: ltm,
+      longTermMemoryMode: "static_control",
+    });
+    await agent.call(user("Hello there"));
+    expect((await agent.memory.getMemory()).map((m) => m.name)).toEqual(["user", "Friday"]);
+  });
+
+  it("agent_control registers the memory tools the model can call", async () => {
+    const ltm = new ListLongTermMemory();
+    const { agent, model } = makeAgent(
+      [
+        scriptedToolCall("record_to_memory", { thinking: "useful", content: ["Bob is vegan."] }),
+        scriptedText("Noted."),
+      ],
+      { longTermMemory: ltm, longTermMemoryMode: "agent_control" },
+    );
+    await agent.call(user("Remember: Bob is vegan."));
+    expect(model.calls[0]?.options.tools?.map((t) => t.function.name)).toEqual([
+      "record_to_memory",
+      "retrieve_from_memory",
+    ]);
+    expect(ltm.records).toEqual(["Bob is vegan."]);
+    expect(ltm.retrieved).toEqual([]);
+    expect(ltm.recordedBatches).toEqual([]);
+  });
+
+  it("both (the default) registers the tools and retrieves/records around the reply", async () => {
+    const ltm = new ListLongTermMemory();
+    const { agent } = makeAgent([scriptedText("Ok.")], { longTermMemory: ltm });
+    expect([...agent.toolkit.tools.keys()]).toEqual(["record_to_memory", "retrieve_from_memory"]);
+    await agent.call(user("hello"));
+    expect(ltm.retrieved).toHaveLength(1);
+    expect(ltm.recordedBatches).toHaveLength(1);
+    expect(agent.stateDict()).toHaveProperty("long_term_memory");
+  });
+});
+
+describe("ReActAgent knowledge retrieval", () => {
+  it("rewrites the query through the model, then adds the documents sorted by score", async () => {
+    const kb1 = new FixedKnowledge([doc("Alice was born in May.", 0.4)]);
+    const kb2 = new FixedKnowledge([doc("Alice's birthday is May 3.", 0.9), doc("Unscored.", 0)]);
+    const { agent, model } = makeAgent(
+      [
+        {
+          metadata: { rewritten_query: "Alice birthday" },
+          usage: { inputTokens: 5, outputTokens: 2 },
+        },
+        scriptedText("May 3.", { usage: { inputTokens: 7, outputTokens: 1 } }),
+      ],
+      { knowledge: [kb1, kb2] },
+    );
+    const reply = await agent.call(user("When is her birthday?"));
+
+    expect(kb1.queries).toEqual(["Alice birthday"]);
+    expect(kb2.queries).toEqual(["Alice birthday"]);
+    const rewrite = model.calls[0];
+    expect(rewrite?.options.structuredModel).toBeDefined();
+    expect(rewrite?.messages.at(-1)).toEqual({
+      role: "user",
+      name: "user",
+      content: REWRITE_QUERY_HINT,
+    });
+
+    const retrieved = (await agent.memory.getMemory())[1];
+    expect(retrieved?.role).toBe("user");
+    expect(retrieved?.content).toEqual([
+      {
+        type: "text",
+        text: "<retrieved_knowledge>Use the following content from the knowledge base(s) if it's helpful:\n",
+      },
+      { type: "text", text: "Alice's birthday is May 3." },
+      { type: "text", text: "Alice was born in May." },
+      { type: "text", text: "Unscored." },
+      { type: "text", text: "</retrieved_knowledge>" },
+    ]);
+    expect(promptText(model.calls[1]?.messages ?? [])).toContain("Alice's birthday is May 3.");
+    expect(reply.usage).toMatchObject({ inputTokens: 12, outputTokens: 3 });
+  });
+
+  it("queries with the input text itself when rewriting is off", async () => {
+    const kb = new FixedKnowledge([doc("Paris is in France.", 1)]);
+    const { agent, model } = makeAgent([scriptedText("France.")], {
+      knowledge: kb,
+      enableRewriteQuery: false,
+    });
+    await agent.call([user("Where is Paris?"), user("Answer briefly.")]);
+    expect(kb.queries).toEqual(["Where is Paris?\nAnswer briefly."]);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("falls back to the original query when the rewrite fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const kb = new FixedKnowledge([]);
+    const { agent } = makeAgent(
+      [
+        new ModelError("bad request", { status: 400, provider: "scripted" }),
+        scriptedText("Sorry."),
+      ],
+      { knowledge: kb },
+    );
+    const reply = await agent.call(user("Who am I?"));
+    expect(reply.getTextContent()).toBe("Sorry.");
+    expect(kb.queries).toEqual(["Who am I?"]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Skipping the query rewriting"));
+    // No documents: nothing added besides the input and the reply.
+    expect(await agent.memory.size()).toBe(2);
+  });
+});

@@ -1,0 +1,733 @@
+import type { z } from "zod";
+import { InterruptedError } from "../errors/interrupted-error.js";
+import type { FormatterBase } from "../formatter/formatter-base.js";
+import { InMemoryMemory } from "../memory/in-memory-memory.js";
+import type { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
+import type { MemoryBase } from "../memory/memory-base.js";
+import type { AudioBlock, ToolUseBlock } from "../message/content-block.js";
+import { Msg } from "../message/msg.js";
+import { interruptedErrorFrom } from "../model/abortable-sleep.js";
+import type { ChatModelBase, ChatModelCallOptions } from "../model/chat-model-base.js";
+import type { ChatResponse, ChatUsage } from "../model/chat-response.js";
+import { sumChatUsage } from "../model/chat-usage.js";
+import type { ToolChoice } from "../model/tool-choice.js";
+import type { PlanNotebook } from "../plan/plan-notebook.js";
+import type { Document } from "../rag/document.js";
+import type { KnowledgeBase } from "../rag/knowledge-base.js";
+import type { StateModule } from "../state/state-module.js";
+import type { ToolDefinition } from "../tool/tool-definition.js";
+import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
+import { Toolkit } from "../tool/toolkit.js";
+import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import { withSpan } from "../tracing/with-span.js";
+import { AgentBase, type ReplyOptions } from "./agent-base.js";
+import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
+import {
+  COMPRESSED_MARK,
+  type CompressionConfig,
+  DEFAULT_COMPRESSION_PROMPT,
+  DEFAULT_SUMMARY_TEMPLATE,
+  fillSummaryTemplate,
+  HINT_MARK,
+  SummarySchema,
+  selectMessagesToCompress,
+} from "./react-agent-compression.js";
+import {
+  FINISH_FUNCTION_NAME,
+  fakeInterruptedToolResult,
+  GENERATE_TEXT_HINT,
+  INTERRUPTED_REPLY_TEXT,
+  knowledgeQuery,
+  longTermMemoryMsg,
+  QueryRewriteSchema,
+  REWRITE_QUERY_HINT,
+  retrievedKnowledgeMsg,
+  STRUCTURED_OUTPUT_REQUIRED_HINT,
+  SUMMARIZING_HINT,
+  sortByScore,
+  userHint,
+} from "./react-agent-hints.js";
+import {
+  type LongTermMemoryMode,
+  type ReActAgentOptions,
+  validateReActAgentOptions,
+} from "./react-agent-options.js";
+
+/** The options of {@link ReActAgent.reply}. */
+export interface ReActReplyOptions extends ReplyOptions {
+  /**
+   * A zod object schema the reply must satisfy: the model fills it by calling the
+   * `generate_response` tool, and the validated object becomes the reply's `metadata`.
+   */
+  structuredModel?: z.ZodType | null;
+}
+
+/** The keyword arguments reasoning hooks see (AgentScope's names). */
+export interface ReasoningKwargs {
+  /** `"auto"`, `"none"`, `"required"` or a tool name; `null` lets the model decide. */
+  tool_choice: ToolChoice | null;
+  [key: string]: unknown;
+}
+
+/** The keyword arguments acting hooks see (AgentScope's names). */
+export interface ActingKwargs {
+  /** The tool call to run. */
+  tool_call: ToolUseBlock;
+  [key: string]: unknown;
+}
+
+// What one reply shares between its steps: the abort signal read at its start and the usage of
+// every model call made so far.
+interface ReplyContext {
+  readonly signal: AbortSignal;
+  readonly usages: ChatUsage[];
+  reasoningMsgId: string;
+}
+
+type Prompt = Record<string, unknown>[];
+
+/** How long an interrupted reply may take to record its partial results before the answer. */
+const INTERRUPT_CLEANUP_WAIT_MS = 200;
+
+/**
+ * The ReAct agent: AgentScope's `ReActAgent`. Each reply alternates reasoning (a model call with
+ * the toolkit's tools) and acting (running the tool calls, one by one or concurrently) until the
+ * model answers without tool calls, or `maxIters` is reached and it is asked to summarise.
+ *
+ * Besides the AgentBase hooks, `pre_`/`post_` × `reasoning` (kwargs `{ tool_choice }`, output the
+ * reasoning message) and `acting` (kwargs `{ tool_call }`, output the structured output or
+ * `null`) run around each step. Structured output (`reply(msg, { structuredModel })`) goes
+ * through the `generate_response` tool so it works together with other tools. Long-term memory,
+ * knowledge retrieval (with query rewriting), a plan notebook and memory compression plug in
+ * through the options. Model chunks, tool calls and tool results are emitted as stream events,
+ * everything stops through {@link AgentBase.signal}, and the reply's `usage` sums the token use
+ * of every model call made for it.
+ */
+export class ReActAgent extends AgentBase {
+  /** Every agent hook type plus `pre_`/`post_` × `reasoning`, `acting`. */
+  static override readonly supportedHookTypes: readonly HookType[] = [
+    ...AGENT_HOOK_TYPES,
+    ...REACT_AGENT_HOOK_TYPES,
+  ];
+
+  /** The name of the structured-output tool. */
+  readonly finishFunctionName: string = FINISH_FUNCTION_NAME;
+  /** The chat model. */
+  model: ChatModelBase;
+  /** The formatter of the model's requests. */
+  formatter: FormatterBase<object>;
+  /** The dialogue history (saved as `memory`). */
+  memory: MemoryBase;
+  /** The long-term memory, if any (saved as `long_term_memory`). */
+  longTermMemory: LongTermMemoryBase | undefined;
+  /** The tools (saved as `toolkit`). */
+  toolkit: Toolkit;
+  /** The plan notebook, if any (saved as `plan_notebook`). */
+  planNotebook: PlanNotebook | undefined;
+  /** The knowledge bases queried before reasoning. */
+  knowledge: KnowledgeBase[];
+  /** Whether the model rewrites the query before knowledge retrieval. */
+  enableRewriteQuery: boolean;
+  /** Whether the tool calls of one step run concurrently. */
+  parallelToolCalls: boolean;
+  /** Whether hint messages are printed. */
+  printHintMsg: boolean;
+  /** The most reasoning–acting iterations per reply. */
+  maxIters: number;
+  /** Memory compression settings, if any. */
+  compressionConfig: CompressionConfig | undefined;
+
+  #sysPrompt: string;
+  readonly #staticControl: boolean;
+  readonly #agentControl: boolean;
+  #requiredStructuredModel: z.ZodType | null = null;
+  #context: ReplyContext | undefined;
+  #settled: Promise<void> | undefined;
+  #finishTool: ToolDefinition | undefined;
+
+  constructor(options: ReActAgentOptions) {
+    super({ name: validateReActAgentOptions(options).name });
+    this.#sysPrompt = options.sysPrompt;
+    this.maxIters = options.maxIters ?? 10;
+    this.model = options.model;
+    this.formatter = options.formatter;
+    this.compressionConfig = options.compressionConfig;
+
+    this.memory = options.memory ?? new InMemoryMemory();
+    this.longTermMemory = options.longTermMemory;
+    const mode: LongTermMemoryMode = options.longTermMemoryMode ?? "both";
+    this.#staticControl = !!this.longTermMemory && mode !== "agent_control";
+    this.#agentControl = !!this.longTermMemory && mode !== "static_control";
+
+    this.toolkit = options.toolkit ?? new Toolkit();
+    if (this.#agentControl && this.longTermMemory) {
+      for (const tool of this.longTermMemory.asTools()) this.toolkit.registerToolFunction(tool);
+    }
+    if (options.enableMetaTool) this.toolkit.registerMetaTool();
+    this.parallelToolCalls = options.parallelToolCalls ?? false;
+
+    const knowledge = options.knowledge;
+    this.knowledge =
+      knowledge === undefined ? [] : Array.isArray(knowledge) ? knowledge : [knowledge];
+    this.enableRewriteQuery = options.enableRewriteQuery ?? true;
+
+    this.planNotebook = options.planNotebook;
+    if (this.planNotebook) {
+      if (options.enableMetaTool) {
+        this.toolkit.createToolGroup("plan_related", this.planNotebook.description);
+        for (const tool of this.planNotebook.listTools()) {
+          this.toolkit.registerToolFunction(tool, { groupName: "plan_related" });
+        }
+      } else {
+        for (const tool of this.planNotebook.listTools()) this.toolkit.registerToolFunction(tool);
+      }
+    }
+    this.printHintMsg = options.printHintMsg ?? false;
+
+    this.registerState("name");
+    this.registerState("_sys_prompt");
+  }
+
+  /** The system prompt sent before the conversation. */
+  get sysPrompt(): string {
+    return this.#sysPrompt;
+  }
+
+  /** The state attribute behind {@link ReActAgent.sysPrompt}, named as AgentScope saves it. */
+  protected get _sys_prompt(): string {
+    return this.#sysPrompt;
+  }
+
+  protected set _sys_prompt(value: string) {
+    this.#sysPrompt = value;
+  }
+
+  /** The nested modules under AgentScope's attribute names (`plan_notebook`, `long_term_memory`). */
+  protected override stateModules(): [string, StateModule][] {
+    const names: Record<string, string> = {
+      planNotebook: "plan_notebook",
+      longTermMemory: "long_term_memory",
+    };
+    return super.stateModules().map(([key, module]) => [names[key] ?? key, module]);
+  }
+
+  /**
+   * Answers `msg`: records it, retrieves from long-term memory and knowledge, then runs the
+   * reasoning–acting loop (compressing memory first when configured). With `structuredModel`,
+   * the reply's `metadata` holds the validated structured output. `reply.usage` sums every model
+   * call made for this reply.
+   */
+  override async reply(msg?: Msg | Msg[] | null, options: ReActReplyOptions = {}): Promise<Msg> {
+    const context: ReplyContext = { signal: this.signal, usages: [], reasoningMsgId: "" };
+    this.#context = context;
+    const running = withSpan(
+      "agent",
+      `${OperationNames.agent} ${this.name}`,
+      () => ({
+        [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.agent,
+        [SpanAttributeNames.GEN_AI_AGENT_ID]: this.id,
+        [SpanAttributeNames.GEN_AI_AGENT_NAME]: this.name,
+      }),
+      () => this.#reply(context, msg ?? null, options.structuredModel ?? null),
+    );
+    this.#settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    const reply = await running;
+    const usage = sumChatUsage(context.usages);
+    if (usage) reply.usage = usage;
+    return reply;
+  }
+
+  async #reply(
+    context: ReplyContext,
+    msg: Msg | Msg[] | null,
+    structuredModel: z.ZodType | null,
+  ): Promise<Msg> {
+    // An interrupted reply is abandoned by `call()`; these checkpoints make sure it stops too.
+    const checkpoint = () => {
+      if (context.signal.aborted) throw interruptedErrorFrom(context.signal);
+    };
+    await this.memory.add(msg);
+    await this.retrieveFromLongTermMemory(msg);
+    await this.retrieveFromKnowledge(msg);
+    checkpoint();
+
+    let toolChoice: ToolChoice | null = null;
+    this.#requiredStructuredModel = structuredModel;
+    if (structuredModel) {
+      if (!this.toolkit.tools.has(this.finishFunctionName)) {
+        this.toolkit.registerToolFunction(this.#generateResponseTool());
+      }
+      this.toolkit.setExtendedModel(
+        this.finishFunctionName,
+        structuredModel as z.ZodType<Record<string, unknown>>,
+      );
+      toolChoice = "required";
+    } else {
+      this.toolkit.removeToolFunction(this.finishFunctionName);
+    }
+
+    let structuredOutput: Record<string, unknown> | null = null;
+    let replyMsg: Msg | null = null;
+    for (let iter = 0; iter < this.maxIters; iter++) {
+      await this.compressMemoryIfNeeded();
+      checkpoint();
+
+      const msgReasoning = await this.runWithHooks<ReasoningKwargs, Msg>(
+        "reasoning",
+        { tool_choice: toolChoice },
+        (kwargs) => this.reasoning(kwargs.tool_choice),
+      );
+
+      checkpoint();
+      let outputs = await this.#actAll(msgReasoning.getContentBlocks("tool_use"));
+      checkpoint();
+
+      if (this.#requiredStructuredModel) {
+        outputs = outputs.filter((o) => o);
+        let hint: Msg | null = null;
+        if (outputs.length > 0) {
+          structuredOutput = outputs[outputs.length - 1] ?? null;
+          if (msgReasoning.hasContentBlocks("text")) {
+            replyMsg = new Msg(this.name, msgReasoning.getContentBlocks("text"), "assistant", {
+              metadata: structuredOutput,
+            });
+            break;
+          }
+          hint = userHint(GENERATE_TEXT_HINT);
+          await this.memory.add(hint, { marks: HINT_MARK });
+          toolChoice = "none";
+          this.#requiredStructuredModel = null;
+        } else if (!msgReasoning.hasContentBlocks("tool_use")) {
+          hint = userHint(STRUCTURED_OUTPUT_REQUIRED_HINT);
+          await this.memory.add(hint, { marks: HINT_MARK });
+          toolChoice = "required";
+        }
+        if (hint && this.printHintMsg) await this.print(hint);
+      } else if (!msgReasoning.hasContentBlocks("tool_use")) {
+        msgReasoning.metadata = structuredOutput ?? {};
+        replyMsg = msgReasoning;
+        break;
+      }
+    }
+
+    if (replyMsg === null) {
+      replyMsg = await this.summarizing();
+      replyMsg.metadata = structuredOutput ?? {};
+      await this.memory.add(replyMsg);
+    }
+
+    if (this.#staticControl && this.longTermMemory) {
+      await this.longTermMemory.record(
+        await this.memory.getMemory({ excludeMark: COMPRESSED_MARK }),
+      );
+    }
+    return replyMsg;
+  }
+
+  // Runs the tool calls of one reasoning step through the acting hooks: concurrently when
+  // `parallelToolCalls`, else one after another. Every call finishes before an error is raised;
+  // when a sequential run is interrupted, the calls not run yet get fake "interrupted" results so
+  // every tool_use in memory keeps a tool_result.
+  async #actAll(toolCalls: ToolUseBlock[]): Promise<(Record<string, unknown> | null)[]> {
+    const act = (toolCall: ToolUseBlock) =>
+      this.runWithHooks<ActingKwargs, Record<string, unknown> | null>(
+        "acting",
+        { tool_call: toolCall },
+        (kwargs) => this.acting(kwargs.tool_call),
+      );
+    if (!this.parallelToolCalls) {
+      const outputs: (Record<string, unknown> | null)[] = [];
+      for (const [index, toolCall] of toolCalls.entries()) {
+        try {
+          outputs.push((await act(toolCall)) ?? null);
+        } catch (error) {
+          if (isInterruption(error, this.#currentContext().signal)) {
+            for (const pending of toolCalls.slice(index + 1)) {
+              const result = fakeInterruptedToolResult(pending);
+              await this.memory.add(result);
+              await this.print(result, { last: true });
+            }
+          }
+          throw error;
+        }
+      }
+      return outputs;
+    }
+    const settled = await Promise.allSettled(toolCalls.map(act));
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+    if (failed) throw failed.reason;
+    return settled.map(
+      (s) => (s as PromiseFulfilledResult<Record<string, unknown> | null>).value ?? null,
+    );
+  }
+
+  /**
+   * One reasoning step: adds the plan hint (marked `hint`), formats the system prompt and memory,
+   * drops the hints, and asks the model (streaming: each chunk is printed and emitted). The
+   * message is recorded in memory even when the step fails; when interrupted, every tool call it
+   * holds gets a fake "interrupted" result.
+   */
+  protected async reasoning(toolChoice?: ToolChoice | null): Promise<Msg> {
+    const context = this.#currentContext();
+    if (this.planNotebook) {
+      const hint = await this.planNotebook.getCurrentHint();
+      if (this.printHintMsg && hint) await this.print(hint);
+      await this.memory.add(hint, { marks: HINT_MARK });
+    }
+    const tools = this.toolkit.getJsonSchemas();
+    const prompt = await this.#format(
+      this.formatter,
+      [
+        new Msg("system", this.sysPrompt, "system"),
+        ...(await this.memory.getMemory({ excludeMark: this.#compressedMarkToExclude() })),
+      ],
+      tools,
+    );
+    await this.memory.deleteByMark(HINT_MARK);
+
+    const msg = new Msg({ name: this.name, content: [], role: "assistant" });
+    context.reasoningMsgId = msg.id;
+    let interrupted = false;
+    let failed = false;
+    try {
+      await this.#generate(prompt, { tools, ...(toolChoice ? { toolChoice } : {}) }, msg, context);
+    } catch (error) {
+      failed = true;
+      interrupted = isInterruption(error, context.signal);
+      throw error;
+    } finally {
+      // A failed step keeps what was streamed, but an empty message is not worth recording.
+      if (!failed || msg.hasContentBlocks()) await this.memory.add(msg);
+      if (interrupted) {
+        for (const toolCall of msg.getContentBlocks("tool_use")) {
+          const result = fakeInterruptedToolResult(toolCall);
+          await this.memory.add(result);
+          await this.print(result, { last: true });
+        }
+      }
+    }
+    return msg;
+  }
+
+  /**
+   * Runs one tool call: emits a `tool_call` event, then prints and emits each (cumulative)
+   * response chunk, and records the result in memory. Returns the structured output when the
+   * call was a successful `generate_response`, else `null`. Throws an `InterruptedError` when
+   * the tool reports it was interrupted.
+   */
+  protected async acting(toolCall: ToolUseBlock): Promise<Record<string, unknown> | null> {
+    const context = this.#currentContext();
+    const block = {
+      type: "tool_result" as const,
+      id: toolCall.id,
+      name: toolCall.name,
+      output: [] as ToolResponse["content"],
+    };
+    const resultMsg = new Msg("system", [block], "system");
+    try {
+      await this.emit({ type: "tool_call", msgId: context.reasoningMsgId, toolUse: toolCall });
+      for await (const chunk of this.toolkit.callTool(toolCall, {
+        signal: context.signal,
+        agent: this,
+      })) {
+        block.output = chunk.content;
+        await this.print(resultMsg, { last: chunk.isLast });
+        await this.emit({
+          type: "tool_result_chunk",
+          msgId: resultMsg.id,
+          toolResult: { ...block, output: [...chunk.content] },
+          last: chunk.isLast,
+        });
+        if (chunk.isInterrupted) {
+          throw context.signal.aborted
+            ? interruptedErrorFrom(context.signal)
+            : new InterruptedError(`The tool call '${toolCall.name}' was interrupted.`);
+        }
+        if (toolCall.name === this.finishFunctionName && chunk.metadata?.success) {
+          return (chunk.metadata.structured_output as Record<string, unknown> | null) ?? null;
+        }
+      }
+      return null;
+    } finally {
+      await this.memory.add(resultMsg);
+    }
+  }
+
+  /** Adds `msg` to memory without replying. */
+  override async observe(msg: Msg | Msg[] | null): Promise<void> {
+    await this.memory.add(msg);
+  }
+
+  /**
+   * The answer once `maxIters` is reached: the model is asked (without tools) to summarise the
+   * current situation.
+   */
+  protected async summarizing(): Promise<Msg> {
+    const context = this.#currentContext();
+    const prompt = await this.#format(this.formatter, [
+      new Msg("system", this.sysPrompt, "system"),
+      ...(await this.memory.getMemory({ excludeMark: this.#compressedMarkToExclude() })),
+      userHint(SUMMARIZING_HINT),
+    ]);
+    const msg = new Msg({ name: this.name, content: [], role: "assistant" });
+    await this.#generate(prompt, {}, msg, context);
+    return msg;
+  }
+
+  /**
+   * The reply to an interrupted `reply()`: waits (briefly) for the interrupted steps to record
+   * their partial results, then answers with AgentScope's text and `metadata._is_interrupted`,
+   * prints the answer and adds it to memory.
+   */
+  override async handleInterrupt(
+    _msg?: Msg | Msg[] | null,
+    _options?: ReActReplyOptions,
+  ): Promise<Msg> {
+    await this.#waitForInterruptedReply();
+    const response = new Msg(this.name, INTERRUPTED_REPLY_TEXT, "assistant", {
+      metadata: { _is_interrupted: true },
+    });
+    const usage = sumChatUsage(this.#context?.usages ?? []);
+    if (usage) response.usage = usage;
+    await this.print(response, { last: true });
+    await this.memory.add(response);
+    return response;
+  }
+
+  /**
+   * The `generate_response` tool's logic: validates `kwargs` against the required structured
+   * model and returns it in the response metadata (`{ success, structured_output }`).
+   */
+  generateResponse(kwargs: Record<string, unknown>): ToolResponse {
+    const schema = this.#requiredStructuredModel;
+    let structuredOutput: unknown = null;
+    if (schema) {
+      const parsed = schema.safeParse(kwargs);
+      if (!parsed.success) {
+        return toolResponse(`Arguments Validation Error: ${parsed.error.message}`, {
+          metadata: { success: false, structured_output: {} },
+        });
+      }
+      structuredOutput = parsed.data;
+    }
+    return toolResponse("Successfully generated response.", {
+      metadata: { success: true, structured_output: structuredOutput },
+      isLast: true,
+    });
+  }
+
+  /**
+   * In `static_control` (or `both`) mode, adds what the long-term memory retrieves for `msg` to
+   * memory, as a `long_term_memory` message.
+   */
+  protected async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
+    if (!this.#staticControl || !this.longTermMemory || !hasInput(msg)) return;
+    const retrieved = await this.longTermMemory.retrieve(msg);
+    if (!retrieved) return;
+    const retrievedMsg = longTermMemoryMsg(retrieved);
+    if (this.printHintMsg) await this.print(retrievedMsg, { last: true });
+    await this.memory.add(retrievedMsg);
+  }
+
+  /**
+   * Queries the knowledge bases with the input's text (first rewritten by the model when
+   * `enableRewriteQuery`) and adds the documents, best first, to memory.
+   */
+  protected async retrieveFromKnowledge(msg: Msg | Msg[] | null): Promise<void> {
+    if (this.knowledge.length === 0 || !hasInput(msg)) return;
+    let query = knowledgeQuery(msg);
+    if (!query) return;
+    if (this.enableRewriteQuery) query = (await this.#rewriteQuery()) ?? query;
+    const docs: Document[] = [];
+    for (const kb of this.knowledge) docs.push(...(await kb.retrieve(query)));
+    if (docs.length === 0) return;
+    const retrievedMsg = retrievedKnowledgeMsg(sortByScore(docs));
+    if (this.printHintMsg) await this.print(retrievedMsg, { last: true });
+    await this.memory.add(retrievedMsg);
+  }
+
+  // Asks the model (structured output) for a retrieval query; `null` when it fails.
+  async #rewriteQuery(): Promise<string | null> {
+    const context = this.#currentContext();
+    try {
+      const prompt = await this.#format(this.formatter, [
+        new Msg("system", this.sysPrompt, "system"),
+        ...(await this.memory.getMemory({ excludeMark: this.#compressedMarkToExclude() })),
+        userHint(REWRITE_QUERY_HINT),
+      ]);
+      const res = await this.#call(this.model, prompt, QueryRewriteSchema, context);
+      const rewritten = res.metadata?.rewritten_query;
+      return typeof rewritten === "string" && rewritten ? rewritten : null;
+    } catch (error) {
+      if (isInterruption(error, context.signal)) throw error;
+      console.warn(`Skipping the query rewriting due to error: ${errorText(error)}`);
+      return null;
+    }
+  }
+
+  /**
+   * When compression is enabled and the uncompressed messages (all but the `keepRecent` latest)
+   * format to more than `triggerThreshold` tokens, has the model summarise them into the memory's
+   * compressed summary and marks them `compressed`.
+   */
+  protected async compressMemoryIfNeeded(): Promise<void> {
+    const config = this.compressionConfig;
+    if (!config?.enable) return;
+    const context = this.#currentContext();
+    const uncompressed = await this.memory.getMemory({ excludeMark: COMPRESSED_MARK });
+    const toCompress = selectMessagesToCompress(uncompressed, config.keepRecent ?? 3);
+    if (toCompress.length === 0) return;
+
+    const system = new Msg("system", this.sysPrompt, "system");
+    const prompt = await this.#format(this.formatter, [system, ...toCompress]);
+    const tokens = await config.agentTokenCounter.count(prompt);
+    if (tokens <= config.triggerThreshold) return;
+
+    const formatter = config.compressionFormatter ?? this.formatter;
+    const compressionPrompt = await this.#format(formatter, [
+      system,
+      ...toCompress,
+      userHint(config.compressionPrompt ?? DEFAULT_COMPRESSION_PROMPT),
+    ]);
+    const res = await this.#call(
+      config.compressionModel ?? this.model,
+      compressionPrompt,
+      config.summarySchema ?? SummarySchema,
+      context,
+    );
+    if (!res.metadata) {
+      console.warn(
+        `Failed to obtain compression summary from the model structured output in agent ${this.name}.`,
+      );
+      return;
+    }
+    await this.memory.updateCompressedSummary(
+      fillSummaryTemplate(config.summaryTemplate ?? DEFAULT_SUMMARY_TEMPLATE, res.metadata),
+    );
+    await this.memory.updateMessagesMark({
+      msgIds: toCompress.map((m) => m.id),
+      newMark: COMPRESSED_MARK,
+    });
+  }
+
+  #compressedMarkToExclude(): string | null {
+    return this.compressionConfig?.enable ? COMPRESSED_MARK : null;
+  }
+
+  async #format(
+    formatter: FormatterBase<object>,
+    msgs: Msg[],
+    tools?: readonly unknown[],
+  ): Promise<Prompt> {
+    return (await formatter.format(msgs, tools ? { tools } : {})) as Prompt;
+  }
+
+  // A non-printed model call (query rewrite, compression); its usage counts for the reply.
+  async #call(
+    model: ChatModelBase,
+    prompt: Prompt,
+    structuredModel: z.ZodType,
+    context: ReplyContext,
+  ): Promise<ChatResponse> {
+    const res = await model.call(prompt, { structuredModel, signal: context.signal });
+    if (res.usage) context.usages.push(res.usage);
+    return res;
+  }
+
+  // Calls the agent's model and fills `msg` with the answer: streamed chunks are printed
+  // (`last: false`) and emitted as they come, then the final message is printed and emitted.
+  async #generate(
+    prompt: Prompt,
+    options: Omit<ChatModelCallOptions, "signal">,
+    msg: Msg,
+    context: ReplyContext,
+  ): Promise<void> {
+    const request = { ...options, signal: context.signal };
+    if (this.model.streaming) {
+      let last: ChatResponse | undefined;
+      try {
+        for await (const chunk of this.model.stream(prompt, request)) {
+          last = chunk;
+          msg.invocationId = chunk.id;
+          msg.content = chunk.content;
+          await this.print(msg, { last: false, speech: speechOf(msg) });
+          await this.emitModelChunk(snapshot(msg), false);
+        }
+      } finally {
+        if (last?.usage) context.usages.push(last.usage);
+      }
+    } else {
+      const res = await this.model.call(prompt, request);
+      if (res.usage) context.usages.push(res.usage);
+      msg.invocationId = res.id;
+      msg.content = [...res.content];
+    }
+    await this.print(msg, { last: true, speech: speechOf(msg) });
+    await this.emitModelChunk(snapshot(msg), true);
+  }
+
+  #currentContext(): ReplyContext {
+    if (!this.#context) this.#context = { signal: this.signal, usages: [], reasoningMsgId: "" };
+    return this.#context;
+  }
+
+  async #waitForInterruptedReply(): Promise<void> {
+    const settled = this.#settled;
+    if (!settled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      settled,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, INTERRUPT_CLEANUP_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  #generateResponseTool(): ToolDefinition {
+    this.#finishTool ??= {
+      name: this.finishFunctionName,
+      description: "Generate required structured output by this function and return it",
+      parameters: { type: "object", properties: {} },
+      execute: (input) => this.generateResponse(input),
+    };
+    return this.#finishTool;
+  }
+}
+
+function hasInput(msg: Msg | Msg[] | null): msg is Msg | Msg[] {
+  return Array.isArray(msg) ? msg.length > 0 : msg !== null;
+}
+
+function speechOf(msg: Msg): AudioBlock[] | null {
+  const audio = msg.getContentBlocks("audio");
+  return audio.length > 0 ? audio : null;
+}
+
+// A copy of `msg` sharing its (never mutated) content array, for stream events.
+function snapshot(msg: Msg): Msg {
+  return new Msg({
+    id: msg.id,
+    name: msg.name,
+    role: msg.role,
+    content: msg.content,
+    metadata: msg.metadata,
+    timestamp: msg.timestamp,
+    invocationId: msg.invocationId,
+  });
+}
+
+function isInterruption(error: unknown, signal: AbortSignal): boolean {
+  return (
+    signal.aborted ||
+    error instanceof InterruptedError ||
+    (error instanceof Error && error.name === "AbortError")
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
