@@ -366,9 +366,10 @@ export class ReActAgent extends AgentBase {
 
   /**
    * One reasoning step: adds the plan hint (marked `hint`), formats the system prompt and memory,
-   * drops the hints, and asks the model (streaming: each chunk is printed and emitted). The
-   * message is recorded in memory even when the step fails; when interrupted, every tool call it
-   * holds gets a fake "interrupted" result.
+   * drops the hints, and asks the model (streaming: each chunk is printed and emitted). When
+   * interrupted, what was streamed is recorded and every tool call it holds gets a fake
+   * "interrupted" result; when the model call fails otherwise (a cut stream, say), nothing of the
+   * half-received message reaches memory.
    */
   protected async reasoning(toolChoice?: ToolChoice | null): Promise<Msg> {
     const context = this.#currentContext();
@@ -399,8 +400,9 @@ export class ReActAgent extends AgentBase {
       interrupted = isInterruption(error, context.signal);
       throw error;
     } finally {
-      // A failed step keeps what was streamed, but an empty message is not worth recording.
-      if (!failed || msg.hasContentBlocks()) await this.memory.add(msg);
+      // An interrupted step keeps what was streamed (as AgentScope does); a failed one keeps
+      // nothing, so no half-parsed tool call is ever replayed to the model.
+      if (!failed || (interrupted && msg.hasContentBlocks())) await this.memory.add(msg);
       if (interrupted) {
         for (const toolCall of msg.getContentBlocks("tool_use")) {
           const result = fakeInterruptedToolResult(toolCall);

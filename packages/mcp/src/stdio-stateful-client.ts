@@ -1,0 +1,64 @@
+import type { IOType } from "node:child_process";
+import type { Stream } from "node:stream";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { StatefulClientBase } from "./stateful-client-base.js";
+
+/** Options of {@link StdIOStatefulClient} (AgentScope's keyword arguments, camelCase). */
+export interface StdIOStatefulClientOptions {
+  /** The name that identifies this MCP server among yours. */
+  name: string;
+  /** The program that runs the server, e.g. `npx` or `process.execPath`. */
+  command: string;
+  /** Its arguments. */
+  args?: string[];
+  /**
+   * Environment variables of the server process, added to a small safe default set (`PATH`,
+   * `HOME`, `USER`, …); your own process's environment is not passed on.
+   */
+  env?: Record<string, string>;
+  /** The working directory of the server process. */
+  cwd?: string;
+  /** Where the server's stderr goes: `"inherit"` (default), `"ignore"`, `"pipe"`, a stream or fd. */
+  stderr?: IOType | Stream | number;
+}
+
+/**
+ * An MCP client that starts a server as a child process and talks to it over stdin/stdout, keeping
+ * one session open: AgentScope's `StdIOStatefulClient`. `connect()` starts the process, `close()`
+ * stops it; if the process exits on its own, `isConnected` turns `false` and `connect()` starts a
+ * new one.
+ *
+ * ```ts
+ * await using client = new StdIOStatefulClient({ name: "fs", command: "npx",
+ *   args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"] });
+ * await client.connect();
+ * ```
+ */
+export class StdIOStatefulClient extends StatefulClientBase {
+  /** How the server process is started. */
+  readonly serverParams: Readonly<Omit<StdIOStatefulClientOptions, "name">>;
+
+  constructor(options: StdIOStatefulClientOptions) {
+    super(options.name);
+    const { name: _name, ...params } = options;
+    this.serverParams = params;
+  }
+
+  /** The process id of the running server, or `null` when not connected. */
+  get pid(): number | null {
+    const transport = this.transport;
+    return transport instanceof StdioClientTransport ? transport.pid : null;
+  }
+
+  protected createTransport(): Transport {
+    const { command, args, env, cwd, stderr } = this.serverParams;
+    return new StdioClientTransport({
+      command,
+      args: args ?? [],
+      ...(env !== undefined ? { env } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      ...(stderr !== undefined ? { stderr } : {}),
+    });
+  }
+}

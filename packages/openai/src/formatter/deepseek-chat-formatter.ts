@@ -1,0 +1,51 @@
+import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { pythonJsonDumps } from "../utils/python-json.js";
+import type { OpenAIMessage } from "./openai-chat-formatter.js";
+import { warnSkippedBlock } from "./warn-once.js";
+
+/**
+ * AgentScope's `DeepSeekChatFormatter`: messages for the DeepSeek API (OpenAI-compatible, text
+ * only). Content is a string (text blocks joined by newlines), thinking blocks go in
+ * `reasoning_content`, tool calls and results as in OpenAI's format; no `name` field, no media.
+ */
+export class DeepSeekChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+  /** AgentScope's class flags. */
+  static readonly supportToolsApi = true;
+  static readonly supportMultiagent = false;
+  static readonly supportVision = false;
+
+  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIMessage[]> {
+    const messages: OpenAIMessage[] = [];
+    for (const msg of msgs) {
+      const texts: string[] = [];
+      const thinking: string[] = [];
+      const toolCalls: Record<string, unknown>[] = [];
+      for (const block of msg.getContentBlocks()) {
+        if (block.type === "text") texts.push(block.text ?? "");
+        else if (block.type === "thinking") thinking.push(block.thinking ?? "");
+        else if (block.type === "tool_use") {
+          toolCalls.push({
+            id: block.id,
+            type: "function",
+            function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
+          });
+        } else if (block.type === "tool_result") {
+          const { text } = await this.convertToolResultToString(block.output);
+          messages.push({ role: "tool", tool_call_id: block.id, content: text, name: block.name });
+        } else {
+          warnSkippedBlock(this.constructor.name, block.type);
+        }
+      }
+      const content = texts.join("\n");
+      const reasoning = thinking.join("\n");
+      const formatted: OpenAIMessage = {
+        role: msg.role,
+        content: content || (toolCalls.length > 0 ? null : ""),
+      };
+      if (reasoning) formatted.reasoning_content = reasoning;
+      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+      if (formatted.content || toolCalls.length > 0) messages.push(formatted);
+    }
+    return messages;
+  }
+}

@@ -1,0 +1,44 @@
+import {
+  type Msg,
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "@agentscope-ts/core";
+import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
+import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import type { OpenAIMessage } from "./openai-chat-formatter.js";
+
+/** Options of {@link DeepSeekMultiAgentFormatter}. */
+export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBaseOptions {
+  /** The prompt before the first `<history>` block. Defaults to AgentScope's. */
+  conversationHistoryPrompt?: string;
+}
+
+/**
+ * AgentScope's `DeepSeekMultiAgentFormatter`: runs of agent messages become one user message whose
+ * content is their `name: text` lines in `<history>` tags (a string); tool calls and results are
+ * formatted as {@link DeepSeekChatFormatter} does.
+ */
+export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+  /** The prompt before the first `<history>` block. */
+  readonly conversationHistoryPrompt: string;
+  private readonly toolFormatter: DeepSeekChatFormatter;
+
+  constructor(options: DeepSeekMultiAgentFormatterOptions = {}) {
+    super(options);
+    this.conversationHistoryPrompt =
+      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
+    this.toolFormatter = new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
+  }
+
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+    return this.toolFormatter.format(msgs);
+  }
+
+  protected override async formatAgentMessage(
+    msgs: Msg[],
+    isFirst: boolean,
+  ): Promise<OpenAIMessage[]> {
+    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    return text ? [{ role: "user", content: text }] : [];
+  }
+}

@@ -1,0 +1,125 @@
+import {
+  type Msg,
+  promoteToolResultMedia,
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "@agentscope-ts/core";
+import { pythonJsonDumps } from "../utils/python-json.js";
+import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
+import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
+import { warnSkippedBlock } from "./warn-once.js";
+
+/** One message of an OpenAI Chat Completions request, as the formatters build it. */
+export type OpenAIMessage = Record<string, unknown>;
+
+/** Options shared by the OpenAI formatters besides truncation. */
+export interface OpenAIMediaOptions {
+  /**
+   * Reads local image/audio paths, which are inlined as base64 as AgentScope does. Defaults to a
+   * reader that imports `node:fs/promises` lazily, only when a local path is met (so the package
+   * stays browser-safe); in a browser pass your own, or use URL/base64 sources.
+   */
+  readLocalFile?: LocalFileReader;
+  /** Downloads audio given by web URL (sent as base64). Defaults to the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Options of {@link OpenAIChatFormatter} (AgentScope's keyword arguments, camelCased). */
+export interface OpenAIChatFormatterOptions
+  extends TruncatedFormatterBaseOptions,
+    OpenAIMediaOptions {
+  /**
+   * Put images from tool results into a user message right after the tool message (most APIs do
+   * not take images in tool results). Default `false`.
+   */
+  promoteToolResultImages?: boolean;
+}
+
+/** The media IO of a formatter's options, with defaults. */
+export function mediaIO(options: OpenAIMediaOptions): MediaIO {
+  return {
+    readLocalFile: options.readLocalFile ?? defaultLocalFileReader,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  };
+}
+
+/**
+ * AgentScope's `OpenAIChatFormatter`: formats messages for the OpenAI Chat Completions API (and
+ * compatible servers) in a one-user-one-assistant chat, keeping each message's `name`. Text, image
+ * (`image_url`), audio (`input_audio`; dropped from assistant messages), tool calls and tool results
+ * (`role: "tool"`, text only; media become "can be found at" lines, optionally promoted).
+ */
+export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** How local files and web audio are read. */
+  readonly mediaIO: MediaIO;
+  /** AgentScope's class flags. */
+  static readonly supportToolsApi = true;
+  static readonly supportMultiagent = true;
+  static readonly supportVision = true;
+
+  constructor(options: OpenAIChatFormatterOptions = {}) {
+    super(options);
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.mediaIO = mediaIO(options);
+  }
+
+  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIMessage[]> {
+    const messages: OpenAIMessage[] = [];
+    for (let i = 0; i < msgs.length; i++) {
+      const msg = msgs[i] as Msg;
+      const content: Record<string, unknown>[] = [];
+      const toolCalls: Record<string, unknown>[] = [];
+      for (const block of msg.getContentBlocks()) {
+        switch (block.type) {
+          case "text":
+            content.push({ ...block });
+            break;
+          case "tool_use":
+            toolCalls.push({
+              id: block.id,
+              type: "function",
+              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
+            });
+            break;
+          case "tool_result": {
+            const { text, media } = await this.convertToolResultToString(block.output);
+            messages.push({
+              role: "tool",
+              tool_call_id: block.id,
+              content: text,
+              name: block.name,
+            });
+            const promoted = promoteToolResultMedia(block.name, media, {
+              images: this.promoteToolResultImages,
+            });
+            if (promoted) msgs.splice(i + 1, 0, promoted);
+            break;
+          }
+          case "image":
+            content.push(await formatOpenAIImageBlock(block, this.mediaIO));
+            break;
+          case "audio":
+            // Audio an assistant produced (text + audio models) is not sent back.
+            if (msg.role === "assistant") break;
+            content.push({
+              type: "input_audio",
+              input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
+            });
+            break;
+          default:
+            warnSkippedBlock(this.constructor.name, block.type);
+        }
+      }
+      const formatted: OpenAIMessage = {
+        role: msg.role,
+        name: msg.name,
+        content: content.length > 0 ? content : null,
+      };
+      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+      if (formatted.content || toolCalls.length > 0) messages.push(formatted);
+    }
+    return messages;
+  }
+}

@@ -1,0 +1,74 @@
+import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import {
+  mediaIO,
+  OpenAIChatFormatter,
+  type OpenAIChatFormatterOptions,
+  type OpenAIMessage,
+} from "./openai-chat-formatter.js";
+import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
+
+/** Options of {@link OpenAIMultiAgentFormatter}. */
+export interface OpenAIMultiAgentFormatterOptions extends OpenAIChatFormatterOptions {
+  /** The prompt before the first `<history>` block. Defaults to AgentScope's. */
+  conversationHistoryPrompt?: string;
+}
+
+/**
+ * AgentScope's `OpenAIMultiAgentFormatter`: for conversations among more than one user and one
+ * agent. Runs of agent messages become one user message holding their text as `name: text` lines
+ * in `<history>` tags, followed by their images and (non-assistant) audio; tool calls and results
+ * are formatted as {@link OpenAIChatFormatter} does.
+ */
+export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+  /** The prompt before the first `<history>` block. */
+  readonly conversationHistoryPrompt: string;
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** How local files and web audio are read. */
+  readonly mediaIO: MediaIO;
+  private readonly toolFormatter: OpenAIChatFormatter;
+
+  constructor(options: OpenAIMultiAgentFormatterOptions = {}) {
+    super(options);
+    this.conversationHistoryPrompt =
+      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.mediaIO = mediaIO(options);
+    this.toolFormatter = new OpenAIChatFormatter({
+      promoteToolResultImages: this.promoteToolResultImages,
+      saveBase64Data: this.saveBase64Data,
+      readLocalFile: this.mediaIO.readLocalFile,
+      fetch: this.mediaIO.fetch,
+    });
+  }
+
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+    return this.toolFormatter.format(msgs);
+  }
+
+  protected override async formatAgentMessage(
+    msgs: Msg[],
+    isFirst: boolean,
+  ): Promise<OpenAIMessage[]> {
+    const images: Record<string, unknown>[] = [];
+    const audios: Record<string, unknown>[] = [];
+    for (const msg of msgs) {
+      for (const block of msg.getContentBlocks()) {
+        if (block.type === "image") {
+          images.push(await formatOpenAIImageBlock(block, this.mediaIO));
+        } else if (block.type === "audio" && msg.role !== "assistant") {
+          audios.push({
+            type: "input_audio",
+            input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
+          });
+        }
+      }
+    }
+    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const content: Record<string, unknown>[] = [];
+    if (text) content.push({ type: "text", text });
+    content.push(...images, ...audios);
+    return content.length > 0 ? [{ role: "user", content }] : [];
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * `@agentscope-ts/openai`: OpenAI and OpenAI-compatible servers (DeepSeek, vLLM, DashScope
+ * compatible mode, Ollama `/v1`, xAI) for AgentScope-TS: the chat model, formatters, token
+ * counter, text embeddings and registry providers. Browser-safe: local media files are read
+ * through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ */
+export {
+  OpenAITextEmbedding,
+  type OpenAITextEmbeddingOptions,
+} from "./embedding/openai-text-embedding.js";
+export { DeepSeekChatFormatter } from "./formatter/deepseek-chat-formatter.js";
+export {
+  DeepSeekMultiAgentFormatter,
+  type DeepSeekMultiAgentFormatterOptions,
+} from "./formatter/deepseek-multi-agent-formatter.js";
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./formatter/history-text.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export {
+  OpenAIChatFormatter,
+  type OpenAIChatFormatterOptions,
+  type OpenAIMediaOptions,
+  type OpenAIMessage,
+} from "./formatter/openai-chat-formatter.js";
+export {
+  formatOpenAIImageBlock,
+  type MediaIO,
+  toOpenAIAudioData,
+  toOpenAIImageUrl,
+} from "./formatter/openai-media.js";
+export {
+  OpenAIMultiAgentFormatter,
+  type OpenAIMultiAgentFormatterOptions,
+} from "./formatter/openai-multi-agent-formatter.js";
+export {
+  OpenAIChatModel,
+  type OpenAIChatModelCallOptions,
+  type OpenAIChatModelOptions,
+} from "./model/openai-chat-model.js";
+export { buildChatRequest, formatToolChoice } from "./model/openai-request.js";
+export {
+  responseFormatFor,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
+} from "./model/structured-output.js";
+export { deepseek, type OpenAIProviderOptions, openai } from "./provider/openai-provider.js";
+export {
+  OpenAITokenCounter,
+  type OpenAITokenCounterOptions,
+} from "./token/openai-token-counter.js";

@@ -1,0 +1,364 @@
+import {
+  ChatModelBase,
+  type ChatModelBaseOptions,
+  type ChatModelCallOptions,
+  type ChatModelRequest,
+  type ChatResponse,
+  ModelError,
+  normalizeModelError,
+  ValidationError,
+} from "@agentscope-ts/core";
+import OpenAI, { AzureOpenAI } from "openai";
+import type { z } from "zod";
+import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
+import {
+  type ParseSettings,
+  parseChatCompletion,
+  parseChatCompletionStream,
+  type StreamOutcome,
+} from "./openai-response-parser.js";
+import {
+  fitsSchema,
+  responseFormatFor,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
+} from "./structured-output.js";
+
+/** Options of {@link OpenAIChatModel} (AgentScope's keyword arguments, camelCased). */
+export interface OpenAIChatModelOptions extends ChatModelBaseOptions {
+  /** The API key; defaults to the `OPENAI_API_KEY` environment variable (read by the SDK). */
+  apiKey?: string;
+  /**
+   * `reasoning_effort` for reasoning models (`"none"`, `"minimal"`, `"low"`, `"medium"`, `"high"`,
+   * `"xhigh"`, or a compatible provider's own level such as DeepSeek's `"max"`).
+   */
+  reasoningEffort?: string;
+  /** The organization id; defaults to `OPENAI_ORG_ID` (read by the SDK). */
+  organization?: string;
+  /** The API base URL, for compatible servers (vLLM, DeepSeek, Ollama `/v1`, DashScope…). */
+  baseURL?: string;
+  /**
+   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
+   * `true`); `false` keeps `input` `{}` until the last chunk.
+   */
+  streamToolParsing?: boolean;
+  /** `"openai"` (default) or `"azure"` (an `AzureOpenAI` client; give its options in `clientKwargs`). */
+  clientType?: "openai" | "azure";
+  /**
+   * More options of the SDK client (`defaultHeaders`, `fetch`, Azure's `endpoint`/`apiVersion`/
+   * `deployment`…). `maxRetries` is always 0: {@link ChatModelBase} does the retrying.
+   */
+  clientKwargs?: Record<string, unknown>;
+  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2, seed: 1 }`. */
+  generateKwargs?: Record<string, unknown>;
+  /** Use this client instead of building one (its own retries should be off). */
+  client?: OpenAI;
+  /** The provider id used in errors and traces. Default `"openai"`. */
+  provider?: string;
+}
+
+/** Options of one {@link OpenAIChatModel} call. */
+export interface OpenAIChatModelCallOptions extends ChatModelCallOptions {
+  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
+  generateKwargs?: Record<string, unknown>;
+}
+
+type Request = ChatModelRequest<OpenAIChatModelCallOptions>;
+
+function isBadRequest(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 400;
+}
+
+/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
+function isToolChoiceRejection(error: unknown): boolean {
+  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+}
+
+/**
+ * AgentScope's `OpenAIChatModel` on the official `openai` SDK: the Chat Completions API of OpenAI,
+ * Azure OpenAI and compatible servers (DeepSeek, vLLM, DashScope compatible mode, Ollama `/v1`,
+ * xAI), streaming or not. Tools and `toolChoice`; streamed tool calls assembled across chunks;
+ * `reasoning_content` as thinking blocks; `reasoningEffort`; structured output from a zod schema
+ * through `response_format` (falling back to a forced tool call where the endpoint refuses it), the
+ * parsed object in `metadata`; usage (streams ask for it with `stream_options`); audio output.
+ * Retries, timeout and abort come from {@link ChatModelBase}.
+ */
+export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: OpenAI;
+  /** `reasoning_effort` sent with each request, unless `generateKwargs` has one. */
+  reasoningEffort: string | undefined;
+  /** Whether tool arguments are repaired while streaming. */
+  streamToolParsing: boolean;
+  /** Extra request fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+  /**
+   * True once an endpoint refused `response_format`: structured output then goes through a forced
+   * tool call on every later call (AgentScope's `_structured_output_fallback`).
+   */
+  structuredOutputFallback = false;
+
+  constructor(options: OpenAIChatModelOptions) {
+    super(options);
+    const clientType = options.clientType ?? "openai";
+    if (clientType !== "openai" && clientType !== "azure") {
+      throw new ValidationError("OpenAIChatModel options", [
+        {
+          path: "clientType",
+          message: `expected "openai" or "azure", received ${JSON.stringify(clientType)}`,
+        },
+      ]);
+    }
+    this.provider = options.provider ?? "openai";
+    this.reasoningEffort = options.reasoningEffort;
+    this.streamToolParsing = options.streamToolParsing ?? true;
+    this.generateKwargs = { ...options.generateKwargs };
+    if (options.client) {
+      this.client = options.client;
+    } else {
+      const clientOptions = {
+        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+        ...(options.organization !== undefined ? { organization: options.organization } : {}),
+        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...options.clientKwargs,
+        maxRetries: 0,
+      };
+      this.client =
+        clientType === "azure" ? new AzureOpenAI(clientOptions) : new OpenAI(clientOptions);
+    }
+  }
+
+  protected override async *doStream(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const startTime = Date.now();
+    const body = this.requestBody(messages, request);
+    const schema = request.structuredModel;
+    if (schema && !this.structuredOutputFallback) {
+      body.response_format = responseFormatFor(schema);
+      let stream: AsyncIterable<unknown>;
+      try {
+        stream = await this.openStream(body, request.signal);
+      } catch (error) {
+        if (!isBadRequest(error)) throw error;
+        yield* this.streamViaTool(body, schema, request.signal, startTime);
+        return;
+      }
+      const outcome: StreamOutcome = { text: "", yielded: 0 };
+      yield* this.parseStream(stream, this.settings(startTime, "text"), outcome, request.signal);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(outcome.text);
+      } catch {
+        parsed = undefined;
+      }
+      // The endpoint answered, but not in the schema: AgentScope then retries through a tool.
+      if (!fitsSchema(schema, parsed)) {
+        yield* this.streamViaTool(body, schema, request.signal, Date.now());
+      }
+      return;
+    }
+    if (schema) {
+      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      return;
+    }
+    const stream = await this.openStream(body, request.signal);
+    yield* this.parseStream(
+      stream,
+      this.settings(startTime, undefined),
+      { text: "", yielded: 0 },
+      request.signal,
+    );
+  }
+
+  protected override async doCall(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): Promise<ChatResponse> {
+    const startTime = Date.now();
+    const body = this.requestBody(messages, request);
+    const schema = request.structuredModel;
+    if (!schema) {
+      const completion = await this.client.chat.completions.create(body as never, {
+        signal: request.signal,
+      });
+      return parseChatCompletion(completion, this.settings(startTime, undefined));
+    }
+    if (!this.structuredOutputFallback) {
+      body.response_format = responseFormatFor(schema);
+      try {
+        const completion = await this.client.chat.completions.create(body as never, {
+          signal: request.signal,
+        });
+        const response = parseChatCompletion(completion, this.settings(startTime, "text"));
+        if (fitsSchema(schema, response.metadata)) return response;
+      } catch (error) {
+        if (!isBadRequest(error)) throw error;
+      }
+    }
+    return this.callViaTool(body, schema, request.signal, startTime);
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    const normalized = normalizeModelError(error, this.provider);
+    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
+    // An error event inside a stream (no HTTP status): the provider failed the request.
+    return new ModelError(`${this.provider}: ${error.message}`, {
+      cause: error,
+      provider: this.provider,
+    });
+  }
+
+  /** The request body of a call, checked as AgentScope checks it. */
+  private requestBody(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): ChatCompletionBody {
+    for (let i = 0; i < messages.length; i++) {
+      const msg = messages[i] as Record<string, unknown>;
+      if (msg === null || typeof msg !== "object" || !("role" in msg) || !("content" in msg)) {
+        throw new ValidationError(
+          "messages",
+          [{ path: `[${i}]`, message: "each message needs a 'role' and a 'content' key" }],
+          { hint: "Pass the output of an OpenAI formatter: `await formatter.format(msgs)`." },
+        );
+      }
+    }
+    const body = buildChatRequest(
+      messages,
+      {
+        modelName: this.modelName,
+        streaming: this.streaming,
+        reasoningEffort: this.reasoningEffort,
+        generateKwargs: this.generateKwargs,
+      },
+      request,
+    );
+    if (request.structuredModel) {
+      // Structured output replaces tools; a non-streaming request carries no `stream` key.
+      delete body.tools;
+      delete body.tool_choice;
+      if (!this.streaming) delete body.stream;
+    }
+    return body;
+  }
+
+  private settings(
+    startTime: number,
+    structuredOutput: ParseSettings["structuredOutput"],
+  ): ParseSettings {
+    const audio = this.generateKwargs.audio as { format?: unknown } | undefined;
+    return {
+      provider: this.provider,
+      startTime,
+      audioFormat: typeof audio?.format === "string" ? audio.format : undefined,
+      streamToolParsing: this.streamToolParsing,
+      structuredOutput,
+    };
+  }
+
+  private async openStream(
+    body: ChatCompletionBody,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<unknown>> {
+    const stream = await this.client.chat.completions.create({ ...body, stream: true } as never, {
+      signal,
+    });
+    return stream as unknown as AsyncIterable<unknown>;
+  }
+
+  /** Parses a stream, turning a connection lost mid-way into a clear, retryable ModelError. */
+  private async *parseStream(
+    stream: AsyncIterable<unknown>,
+    settings: ParseSettings,
+    outcome: StreamOutcome,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    try {
+      yield* parseChatCompletionStream(stream, settings, outcome);
+    } catch (error) {
+      if (signal.aborted || error instanceof ModelError) throw error;
+      const normalized = this.normalizeError(error);
+      if (normalized instanceof ModelError && outcome.yielded > 0) {
+        throw new ModelError(
+          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
+          {
+            cause: error,
+            provider: this.provider,
+            retryable: normalized.retryable,
+            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
+          },
+        );
+      }
+      throw normalized;
+    }
+  }
+
+  /** The body of a structured request through the forced tool (AgentScope's fallback). */
+  private toolBody(body: ChatCompletionBody, schema: z.ZodType): ChatCompletionBody {
+    const next: ChatCompletionBody = { ...body };
+    delete next.response_format;
+    next.tools = [structuredOutputTool(schema)];
+    next.tool_choice = { type: "function", function: { name: STRUCTURED_OUTPUT_TOOL_NAME } };
+    if (this.streaming) {
+      next.stream = true;
+      next.stream_options = { include_usage: true };
+    }
+    return next;
+  }
+
+  private async callViaTool(
+    body: ChatCompletionBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): Promise<ChatResponse> {
+    this.structuredOutputFallback = true;
+    const toolBody = this.toolBody(body, schema);
+    let completion: unknown;
+    try {
+      completion = await this.client.chat.completions.create(toolBody as never, { signal });
+    } catch (error) {
+      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
+      toolBody.tool_choice = "auto";
+      completion = await this.client.chat.completions.create(toolBody as never, { signal });
+    }
+    return parseChatCompletion(completion, this.settings(startTime, "tool_use"));
+  }
+
+  private async *streamViaTool(
+    body: ChatCompletionBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    this.structuredOutputFallback = true;
+    const toolBody = this.toolBody(body, schema);
+    let stream: AsyncIterable<unknown>;
+    try {
+      stream = await this.openStream(toolBody, signal);
+    } catch (error) {
+      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
+      toolBody.tool_choice = "auto";
+      stream = await this.openStream(toolBody, signal);
+    }
+    const outcome: StreamOutcome = { text: "", yielded: 0 };
+    try {
+      yield* this.parseStream(stream, this.settings(startTime, "tool_use"), outcome, signal);
+      return;
+    } catch (error) {
+      // Some endpoints refuse the forced tool_choice in an error event before any chunk.
+      if (outcome.yielded > 0 || !isToolChoiceRejection(error)) throw error;
+    }
+    toolBody.tool_choice = "auto";
+    const retry = await this.openStream(toolBody, signal);
+    yield* this.parseStream(
+      retry,
+      this.settings(startTime, "tool_use"),
+      { text: "", yielded: 0 },
+      signal,
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { type ToolFunctionSchema, toParametersSchema } from "@agentscope-ts/core";
+import { zodResponseFormat } from "openai/helpers/zod";
+import { z } from "zod";
+
+/** AgentScope's name of the tool that carries structured output when `response_format` fails. */
+export const STRUCTURED_OUTPUT_TOOL_NAME = "generate_structured_output";
+
+const NAME_PATTERN = /[^a-zA-Z0-9_-]/g;
+
+/**
+ * The name the JSON schema is sent under (AgentScope sends the pydantic class name): the zod
+ * schema's `.meta({ title })` or `.meta({ id })`, made API-safe; `"structured_output"` otherwise.
+ */
+export function structuredModelName(schema: z.ZodType): string {
+  const meta = z.globalRegistry.get(schema) as { title?: unknown; id?: unknown } | undefined;
+  const raw =
+    typeof meta?.title === "string" ? meta.title : typeof meta?.id === "string" ? meta.id : "";
+  const name = raw.replace(NAME_PATTERN, "_").slice(0, 64);
+  return name || "structured_output";
+}
+
+/**
+ * The `response_format` of a structured request: `{type: "json_schema", json_schema: {name, schema,
+ * strict: true}}` with OpenAI's strict form of the schema (as the SDKs derive it from a model).
+ */
+export function responseFormatFor(schema: z.ZodType): Record<string, unknown> {
+  const format = zodResponseFormat(schema as never, structuredModelName(schema));
+  return { type: format.type, json_schema: { ...format.json_schema } };
+}
+
+/**
+ * AgentScope's `_create_tool_from_base_model`: the function tool a model is forced to call when an
+ * endpoint does not support `response_format` (DeepSeek, some compatible servers).
+ */
+export function structuredOutputTool(schema: z.ZodType): ToolFunctionSchema {
+  return {
+    type: "function",
+    function: {
+      name: STRUCTURED_OUTPUT_TOOL_NAME,
+      description: "Generate the required structured output with this function",
+      parameters: toParametersSchema(schema, "structuredModel", "structuredModel"),
+    },
+  };
+}
+
+/** Whether `value` fits `schema` (AgentScope falls back to the tool when it does not). */
+export function fitsSchema(schema: z.ZodType, value: unknown): boolean {
+  return value !== undefined && schema.safeParse(value).success;
+}

@@ -1,0 +1,104 @@
+import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import {
+  OpenAITextEmbedding,
+  type OpenAITextEmbeddingOptions,
+} from "../embedding/openai-text-embedding.js";
+import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
+import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
+import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
+import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
+import { OpenAIChatModel, type OpenAIChatModelOptions } from "../model/openai-chat-model.js";
+import { OpenAITokenCounter } from "../token/openai-token-counter.js";
+
+/** Settings an {@link openai} provider applies to every model it builds. */
+export interface OpenAIProviderOptions {
+  /** The provider id in model strings (`"<id>:<model>"`). Default `"openai"`. */
+  id?: string;
+  /** The API key (default: the SDK reads `OPENAI_API_KEY`). */
+  apiKey?: string;
+  /** The base URL of a compatible server (vLLM, Ollama `/v1`, DashScope compatible mode…). */
+  baseURL?: string;
+  /** The organization id. */
+  organization?: string;
+  /** More options of the SDK client. */
+  clientKwargs?: Record<string, unknown>;
+  /** Which formatters the provider builds: OpenAI's (default) or DeepSeek's. */
+  formatters?: "openai" | "deepseek";
+  /** Whether the provider offers the OpenAI token counter and embeddings. Default true. */
+  openAIExtras?: boolean;
+}
+
+function clientSettings(options: OpenAIProviderOptions) {
+  return {
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
+  };
+}
+
+/**
+ * The OpenAI provider for core's registry: `registry.register(openai())`, then
+ * `registry.chatModel("openai:gpt-4.1")`. With `baseURL` (and an `id`) it serves any
+ * OpenAI-compatible server: `openai({ id: "vllm", baseURL: "http://localhost:8000/v1", apiKey: "x" })`.
+ * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
+ */
+export function openai(options: OpenAIProviderOptions = {}): Provider {
+  const id = options.id ?? "openai";
+  const client = clientSettings(options);
+  const deepseekFormatters = options.formatters === "deepseek";
+  const provider: Provider = {
+    id,
+    chatModel: (modelOptions: ProviderModelOptions) =>
+      new OpenAIChatModel({
+        ...client,
+        ...(options.organization !== undefined ? { organization: options.organization } : {}),
+        provider: id,
+        ...(modelOptions as unknown as OpenAIChatModelOptions),
+      }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) => {
+      if (deepseekFormatters) {
+        return kind === "multiagent"
+          ? new DeepSeekMultiAgentFormatter(formatterOptions)
+          : new DeepSeekChatFormatter(formatterOptions);
+      }
+      return kind === "multiagent"
+        ? new OpenAIMultiAgentFormatter(formatterOptions)
+        : new OpenAIChatFormatter(formatterOptions);
+    },
+  };
+  if (options.openAIExtras !== false) {
+    provider.tokenCounter = (modelOptions) =>
+      new OpenAITokenCounter({ modelName: modelOptions.modelName });
+    provider.embedding = (modelOptions) =>
+      new OpenAITextEmbedding({
+        ...client,
+        ...(modelOptions as unknown as OpenAITextEmbeddingOptions),
+      });
+  }
+  return provider;
+}
+
+/** Reads an environment variable where there is one (Node, Deno, Bun); undefined in browsers. */
+function env(name: string): string | undefined {
+  const holder = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return holder.process?.env?.[name];
+}
+
+/**
+ * The DeepSeek provider: DeepSeek's OpenAI-compatible API (`https://api.deepseek.com`, key from
+ * `apiKey` or `DEEPSEEK_API_KEY`) with the DeepSeek formatters: `registry.register(deepseek())`,
+ * then `registry.chatModel("deepseek:deepseek-chat")`.
+ */
+export function deepseek(
+  options: Omit<OpenAIProviderOptions, "formatters" | "openAIExtras"> = {},
+): Provider {
+  const apiKey = options.apiKey ?? env("DEEPSEEK_API_KEY");
+  return openai({
+    id: "deepseek",
+    baseURL: "https://api.deepseek.com",
+    ...options,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    formatters: "deepseek",
+    openAIExtras: false,
+  });
+}

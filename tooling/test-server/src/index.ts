@@ -1,0 +1,26 @@
+/**
+ * A replay server for provider tests: answers like a provider's API from recorded responses on
+ * 127.0.0.1, records every request and injects faults. Private to this repository.
+ */
+export {
+  createTestServer,
+  type TestServer,
+  type TestServerRoutes,
+} from "./create-test-server.js";
+export { readChunksFile, readJsonFile } from "./fixtures.js";
+export type {
+  BinaryReplay,
+  ErrorReplay,
+  JsonReplay,
+  ReplayResponse,
+  ResetReplay,
+  ResponseContext,
+  ResponseHeaders,
+  RouteHandler,
+  RouteResponse,
+  StallReplay,
+  StreamFormat,
+  StreamReplay,
+} from "./replay-response.js";
+export { frameChunk, STREAM_CONTENT_TYPE, streamTrailer } from "./sse-framing.js";
+export type { TestServerCall } from "./test-server-call.js";
