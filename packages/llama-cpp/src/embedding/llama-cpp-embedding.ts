@@ -15,6 +15,7 @@ import {
   type LlamaModelOptions,
   readGgufFileInfo,
 } from "node-llama-cpp";
+import { LazyResource } from "../runtime/lazy-resource.js";
 import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
 import { defaultThreads, type LlamaRuntimeOptions } from "../runtime/shared-llama.js";
 
@@ -55,8 +56,14 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
   /** The GGUF file. */
   readonly modelPath: string;
   private readonly options: LlamaCppEmbeddingOptions;
-  private loading: Promise<Loaded> | undefined;
-  private disposed = false;
+  private readonly resource = new LazyResource<Loaded>(
+    () => this.doLoad(),
+    () =>
+      new ModelError(`The llama.cpp embedding model ${this.modelName} was disposed.`, {
+        provider: this.provider,
+        retryable: false,
+      }),
+  );
 
   /**
    * Builds the model with `dimensions` read from the GGUF file's metadata (its embedding length),
@@ -119,13 +126,7 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
 
   /** Frees the embedding context and releases the model file. */
   async dispose(): Promise<void> {
-    if (this.disposed) return;
-    this.disposed = true;
-    const loaded = await this.loading?.catch(() => undefined);
-    this.loading = undefined;
-    if (!loaded) return;
-    await loaded.context.dispose();
-    await loaded.lease.release();
+    await this.resource.dispose();
   }
 
   /** `await using embedding = …` disposes it at the end of the scope. */
@@ -134,22 +135,7 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
   }
 
   private loaded(): Promise<Loaded> {
-    if (this.disposed) {
-      return Promise.reject(
-        new ModelError(`The llama.cpp embedding model ${this.modelName} was disposed.`, {
-          provider: this.provider,
-          retryable: false,
-        }),
-      );
-    }
-    if (!this.loading) {
-      const loading = this.doLoad();
-      this.loading = loading;
-      loading.catch(() => {
-        if (this.loading === loading) this.loading = undefined;
-      });
-    }
-    return this.loading;
+    return this.resource.get();
   }
 
   private async doLoad(): Promise<Loaded> {

@@ -29,6 +29,7 @@ import {
   resolveChatWrapper,
 } from "node-llama-cpp";
 import { z } from "zod";
+import { LazyResource } from "../runtime/lazy-resource.js";
 import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
 import { SequencePool } from "../runtime/sequence-pool.js";
 import { defaultThreads, type LlamaRuntimeOptions } from "../runtime/shared-llama.js";
@@ -146,8 +147,14 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
   /** Default sampling settings. */
   generateKwargs: LlamaCppGenerateKwargs;
   private readonly options: LlamaCppChatModelOptions;
-  private loading: Promise<Loaded> | undefined;
-  private disposed = false;
+  private readonly resource = new LazyResource<Loaded>(
+    () => this.doLoad(),
+    () =>
+      new ModelError(`The llama.cpp model ${this.modelName} was disposed.`, {
+        provider: PROVIDER,
+        retryable: false,
+      }),
+  );
   private readonly grammars = new WeakMap<z.ZodType, { grammar: LlamaGrammar; schema: unknown }>();
 
   constructor(options: LlamaCppChatModelOptions) {
@@ -194,15 +201,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
 
   /** Frees the context and releases the model file (unloaded when nothing else uses it). */
   async dispose(): Promise<void> {
-    if (this.disposed) return;
-    this.disposed = true;
-    const loading = this.loading;
-    this.loading = undefined;
-    if (!loading) return;
-    const loaded = await loading.catch(() => undefined);
-    if (!loaded) return;
-    await loaded.context.dispose();
-    await loaded.lease.release();
+    await this.resource.dispose();
   }
 
   /** `await using model = new LlamaCppChatModel(...)` disposes it at the end of the scope. */
@@ -211,22 +210,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
   }
 
   private loaded(): Promise<Loaded> {
-    if (this.disposed) {
-      return Promise.reject(
-        new ModelError(`The llama.cpp model ${this.modelName} was disposed.`, {
-          provider: PROVIDER,
-          retryable: false,
-        }),
-      );
-    }
-    if (!this.loading) {
-      const loading = this.doLoad();
-      this.loading = loading;
-      loading.catch(() => {
-        if (this.loading === loading) this.loading = undefined;
-      });
-    }
-    return this.loading;
+    return this.resource.get();
   }
 
   private async doLoad(): Promise<Loaded> {
