@@ -12,7 +12,8 @@ export function packageTestConfig(overrides = {}) {
       test: {
         include: ["src/**/*.test.ts"],
         reporters: ["default", ["json", { outputFile: "test-results.json" }]],
-        testTimeout: 20_000,
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
       },
     }),
     overrides,

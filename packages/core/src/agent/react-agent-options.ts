@@ -31,7 +31,7 @@ export interface ReActAgentOptions {
   /** The chat model the agent reasons with. */
   model: ChatModelBase;
   /** Turns messages into the model's request format. */
-  formatter: FormatterBase;
+  formatter: FormatterBase<object>;
   /** The tools the agent may call; a new empty Toolkit by default. */
   toolkit?: Toolkit;
   /** The dialogue history; a new `InMemoryMemory` by default. */

@@ -193,6 +193,11 @@ export class ReActAgent extends AgentBase {
     return this.#sysPrompt;
   }
 
+  /** Replaces the system prompt (as assigning AgentScope's `_sys_prompt` does). */
+  set sysPrompt(value: string) {
+    this.#sysPrompt = value;
+  }
+
   /** The state attribute behind {@link ReActAgent.sysPrompt}, named as AgentScope saves it. */
   protected get _sys_prompt(): string {
     return this.#sysPrompt;

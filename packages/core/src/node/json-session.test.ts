@@ -133,6 +133,22 @@ describe("JSONSession", () => {
     expect(await new JSONSession({ saveDir: join(dir, "none") }).list()).toEqual([]);
   });
 
+  it("loads leniently with strict: false, keeping keys the saved state lacks", async () => {
+    await writeFile(join(dir, "old.json"), JSON.stringify({ agent: { name: "Old", turns: 3 } }));
+    const session = new JSONSession({ saveDir: dir });
+    const strictAgent = new Agent();
+    await expect(session.load("old", { agent: strictAgent })).rejects.toThrow(
+      /key 'memory' is missing/,
+    );
+    expect(strictAgent.name).toBe("Friday");
+    const lenient = new Agent();
+    lenient.memory.content.push([new Msg("u", "kept", "user"), []]);
+    expect(await session.load("old", { agent: lenient }, { strict: false })).toBe(true);
+    expect(lenient.name).toBe("Old");
+    expect(lenient.turns).toBe(3);
+    expect(lenient.memory.content).toHaveLength(1);
+  });
+
   it("refuses ids that would escape the folder", async () => {
     const session = new JSONSession({ saveDir: dir });
     for (const bad of ["../x", "a/b", "..", ""]) {

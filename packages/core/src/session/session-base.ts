@@ -16,6 +16,11 @@ export interface SessionSaveOptions {
 export interface SessionLoadOptions extends SessionSaveOptions {
   /** When the session does not exist: `true` (default) leaves the modules untouched, `false` throws. */
   allowNotExist?: boolean;
+  /**
+   * `true` (default): a key a module has that the saved state lacks is an error. `false`: such
+   * keys keep their current values (e.g. loading an older session into an agent with a plan).
+   */
+  strict?: boolean;
 }
 
 /**
@@ -73,7 +78,7 @@ export abstract class SessionBase {
       if (!(name in data)) continue;
       const before = module.stateDict();
       try {
-        module.loadStateDict(data[name] as StateDict);
+        module.loadStateDict(data[name] as StateDict, opts.strict ?? true);
         loaded.push([module, before]);
       } catch (error) {
         for (const [m, state] of loaded.reverse()) m.loadStateDict(state, false);

@@ -1,0 +1,97 @@
+import type { CommandName } from "./parse-args.js";
+
+const MODEL_FLAGS = `Model:
+  -m, --model PROVIDER:NAME  the model, e.g. openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5,
+                             gemini:gemini-2.5-flash, dashscope:qwen-plus, ollama:qwen2.5,
+                             llama-cpp:/path/to/model.gguf (or a URL). A bare provider uses its
+                             default model. Without --model: the first of OPENAI_API_KEY,
+                             ANTHROPIC_API_KEY, GEMINI_API_KEY, DASHSCOPE_API_KEY, OLLAMA_HOST
+                             found in the environment, else the embedded local model
+                             (downloaded once, about 1.1 GB; AGENTSCOPE_MODEL_URL overrides it)
+      --base-url URL         an OpenAI-compatible server (vLLM, LM Studio, a proxy…)
+      --max-tokens N         the longest answer per model call
+      --context-size N       context window of a local model (tokens)
+      --threads N            CPU threads of a local model`;
+
+const AGENT_FLAGS = `Agent:
+  -y, --yes                  run shell and Python tools without asking
+      --no-tools             no built-in tools (shell, Python, text files)
+      --mcp-config FILE      MCP servers, as other MCP clients write them:
+                             {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
+      --plan                 give the agent a plan notebook for multi-step tasks
+  -s, --session NAME         resume and save the conversation (saved after every turn)
+      --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
+                             else ~/.agentscope/sessions)
+      --sys-prompt TEXT      replace the system prompt
+      --max-iters N          reasoning/tool steps per reply (default 10)`;
+
+const COMMON_FLAGS = `Other:
+      --debug                stack traces and MCP server logs on errors
+  -h, --help                 this help
+  -V, --version              the version`;
+
+const HELP: Record<CommandName | "main", string> = {
+  main: `agentscope: a ReAct agent in your terminal (AgentScope-TS)
+
+Usage:
+  agentscope [chat] [options]        chat with the agent (the default command)
+  agentscope run [options] "task"    do one task and print the answer (for scripts)
+  agentscope sessions [options]      list saved sessions
+  agentscope help [command]          help on a command
+
+Examples:
+  agentscope                                    # picks a model from your environment
+  agentscope --model openai:gpt-4.1-mini --session work
+  agentscope run --yes --json "How many files are in this folder?"
+  agentscope --mcp-config mcp.json --plan
+
+Run 'agentscope <command> --help' for the options of a command.
+`,
+  chat: `agentscope chat: chat with a ReAct agent in the terminal
+
+Usage: agentscope [chat] [options]
+
+Type a message and press Enter. The reply streams as it is generated (thinking dimmed), tool
+calls and results are shown in short. Ctrl-C interrupts the reply, Ctrl-C twice exits; Ctrl-D or
+/exit quits. Shell and Python tool calls ask for confirmation unless --yes.
+
+${MODEL_FLAGS}
+
+${AGENT_FLAGS}
+
+${COMMON_FLAGS}
+`,
+  run: `agentscope run: do one task without prompts and print the final answer
+
+Usage: agentscope run [options] "task"     (or pipe the task on stdin)
+
+Tool calls are shown on stderr; the answer goes to stdout. Shell and Python tools are refused
+unless --yes. Exit code: 0 done, 1 failed, 2 bad command line, 130 interrupted.
+
+      --json                 print {"reply", "usage", "tool_calls", …} as JSON on stdout
+
+${MODEL_FLAGS}
+
+${AGENT_FLAGS}
+
+${COMMON_FLAGS}
+`,
+  sessions: `agentscope sessions: list saved sessions
+
+Usage: agentscope sessions [--sessions-dir DIR]
+
+Prints each session's name, when it was last saved and how many messages it holds. Resume one
+with 'agentscope --session NAME'.
+
+      --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
+                             else ~/.agentscope/sessions)
+
+${COMMON_FLAGS}
+`,
+  help: "",
+};
+
+/** The help text of `command` (or of `agentscope` itself). */
+export function helpText(command?: CommandName): string {
+  return command && command !== "help" ? HELP[command] : HELP.main;
+}

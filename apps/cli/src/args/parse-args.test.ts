@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { CliError } from "../cli-error.js";
+import { parseCliArgs } from "./parse-args.js";
+
+function usageErrorOf(argv: string[]): string {
+  try {
+    parseCliArgs(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    return (error as Error).message;
+  }
+  throw new Error("expected a usage error");
+}
+
+describe("parseCliArgs", () => {
+  it("defaults to chat and reads every flag", () => {
+    const parsed = parseCliArgs([
+      "-m",
+      "openai:gpt-4.1",
+      "--base-url",
+      "http://x/v1",
+      "-y",
+      "--mcp-config",
+      "m.json",
+      "--plan",
+      "-s",
+      "work",
+      "--sessions-dir",
+      "/tmp/s",
+      "--sys-prompt",
+      "Be brief.",
+      "--max-iters",
+      "3",
+      "--max-tokens",
+      "100",
+      "--context-size",
+      "2048",
+      "--threads",
+      "2",
+      "--no-tools",
+      "--debug",
+    ]);
+    expect(parsed).toEqual({
+      kind: "chat",
+      options: {
+        model: "openai:gpt-4.1",
+        baseUrl: "http://x/v1",
+        yes: true,
+        mcpConfig: "m.json",
+        plan: true,
+        session: "work",
+        sessionsDir: "/tmp/s",
+        sysPrompt: "Be brief.",
+        maxIters: 3,
+        maxTokens: 100,
+        contextSize: 2048,
+        threads: 2,
+        noTools: true,
+        json: false,
+        debug: true,
+      },
+    });
+  });
+
+  it("run takes the task from its positionals, in any order with flags", () => {
+    const parsed = parseCliArgs(["--json", "run", "count", "--yes", "the files"]);
+    expect(parsed).toMatchObject({ kind: "run", task: "count the files" });
+    expect(parsed.kind === "run" && parsed.options).toMatchObject({ json: true, yes: true });
+    expect(parseCliArgs(["run"])).toMatchObject({ kind: "run", task: undefined });
+  });
+
+  it("help, version and sessions", () => {
+    expect(parseCliArgs(["--version"])).toEqual({ kind: "version" });
+    expect(parseCliArgs(["-h"])).toEqual({ kind: "help" });
+    expect(parseCliArgs(["run", "--help"])).toEqual({ kind: "help", command: "run" });
+    expect(parseCliArgs(["help", "sessions"])).toEqual({ kind: "help", command: "sessions" });
+    expect(parseCliArgs(["sessions", "--sessions-dir", "d"])).toMatchObject({
+      kind: "sessions",
+      options: { sessionsDir: "d" },
+    });
+  });
+
+  it("names the bad flag or value", () => {
+    expect(usageErrorOf(["--nope"])).toBe("unknown option --nope (see agentscope --help)");
+    expect(usageErrorOf(["chat", "--json"])).toContain("--json does not apply to 'chat'");
+    expect(usageErrorOf(["sessions", "--yes"])).toContain("--yes does not apply to 'sessions'");
+    expect(usageErrorOf(["--max-iters", "two"])).toContain(
+      '--max-iters needs a positive whole number, got "two"',
+    );
+    expect(usageErrorOf(["--threads", "0"])).toContain("--threads needs a positive whole number");
+    expect(usageErrorOf(["--model"])).toContain("--model needs a value");
+    expect(usageErrorOf(["--session", "../x"])).toContain("is not a valid name");
+    expect(usageErrorOf(["hello there"])).toContain('agentscope run "hello there"');
+    expect(usageErrorOf(["help", "nope"])).toContain('no command "nope"');
+  });
+});

@@ -1,0 +1,207 @@
+import { parseArgs } from "node:util";
+import { CliError, EXIT } from "../cli-error.js";
+
+/** The commands of `agentscope`. */
+export type CommandName = "chat" | "run" | "sessions" | "help";
+
+/** The command names, in the order help lists them. */
+export const COMMANDS: readonly CommandName[] = ["chat", "run", "sessions", "help"];
+
+/** The options of `agentscope chat` and `agentscope run` (and what `sessions` uses of them). */
+export interface CliOptions {
+  /** `provider:name` from `--model`; unset picks by the environment. */
+  model?: string;
+  /** `--base-url` of an OpenAI-compatible server. */
+  baseUrl?: string;
+  /** `--yes`: run shell and Python tools without asking. */
+  yes: boolean;
+  /** `--mcp-config FILE`. */
+  mcpConfig?: string;
+  /** `--plan`: give the agent a plan notebook. */
+  plan: boolean;
+  /** `--session NAME`: load and save the conversation under this name. */
+  session?: string;
+  /** `--sessions-dir DIR`. */
+  sessionsDir?: string;
+  /** `--sys-prompt TEXT`. */
+  sysPrompt?: string;
+  /** `--max-iters N`: reasoning–acting steps per reply. */
+  maxIters?: number;
+  /** `--max-tokens N`: the longest answer per model call. */
+  maxTokens?: number;
+  /** `--context-size N`: the local model's context window. */
+  contextSize?: number;
+  /** `--threads N`: the local model's CPU threads. */
+  threads?: number;
+  /** `--no-tools`: no built-in tools. */
+  noTools: boolean;
+  /** `--json` (run): print the result as JSON. */
+  json: boolean;
+  /** `--debug`: stack traces and MCP server logs. */
+  debug: boolean;
+}
+
+/** What the command line asks for. */
+export type ParsedCommand =
+  | { kind: "version" }
+  | { kind: "help"; command?: CommandName }
+  | { kind: "chat"; options: CliOptions }
+  | { kind: "run"; options: CliOptions; task: string | undefined }
+  | { kind: "sessions"; options: CliOptions };
+
+const OPTIONS = {
+  model: { type: "string", short: "m" },
+  "base-url": { type: "string" },
+  yes: { type: "boolean", short: "y" },
+  "mcp-config": { type: "string" },
+  plan: { type: "boolean" },
+  session: { type: "string", short: "s" },
+  "sessions-dir": { type: "string" },
+  "sys-prompt": { type: "string" },
+  "max-iters": { type: "string" },
+  "max-tokens": { type: "string" },
+  "context-size": { type: "string" },
+  threads: { type: "string" },
+  "no-tools": { type: "boolean" },
+  json: { type: "boolean" },
+  debug: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
+} as const;
+
+// Which flags each command accepts (besides --help, --version, --debug).
+const AGENT_FLAGS = [
+  "model",
+  "base-url",
+  "yes",
+  "mcp-config",
+  "plan",
+  "session",
+  "sessions-dir",
+  "sys-prompt",
+  "max-iters",
+  "max-tokens",
+  "context-size",
+  "threads",
+  "no-tools",
+];
+const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
+  chat: AGENT_FLAGS,
+  run: [...AGENT_FLAGS, "json"],
+  sessions: ["sessions-dir"],
+};
+
+function usageError(message: string, command?: CommandName): CliError {
+  const help = command && command !== "help" ? `agentscope ${command} --help` : "agentscope --help";
+  return new CliError(`${message} (see ${help})`, { exitCode: EXIT.usage });
+}
+
+function positiveInt(flag: string, value: string | undefined, command: CommandName) {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw usageError(
+      `--${flag} needs a positive whole number, got ${JSON.stringify(value)}`,
+      command,
+    );
+  }
+  return n;
+}
+
+function isCommand(word: string | undefined): word is CommandName {
+  return COMMANDS.includes(word as CommandName);
+}
+
+/**
+ * Parses the arguments after `agentscope`: the command (`chat` when none is given), its flags and
+ * its positionals. Throws a {@link CliError} (exit code 2) naming the bad flag or value.
+ */
+export function parseCliArgs(argv: readonly string[]): ParsedCommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const first = argv.find((a) => !a.startsWith("-"));
+    const command = isCommand(first) ? first : undefined;
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "?";
+      throw usageError(`unknown option ${flag}`, command);
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+      const flag = /(--[\w-]+)/.exec((error as Error).message)?.[1] ?? "an option";
+      throw usageError(`${flag} needs a value`, command);
+    }
+    throw usageError((error as Error).message, command);
+  }
+  const { values, positionals } = parsed;
+  const [first, ...rest] = positionals;
+  let command: CommandName = "chat";
+  let args = positionals;
+  if (isCommand(first)) {
+    command = first;
+    args = rest;
+  }
+
+  if (values.version) return { kind: "version" };
+  if (command === "help") {
+    const topic = args[0];
+    if (topic !== undefined && !isCommand(topic))
+      throw usageError(`no command ${JSON.stringify(topic)}`);
+    return topic === undefined || topic === "help"
+      ? { kind: "help" }
+      : { kind: "help", command: topic };
+  }
+  if (values.help) return { kind: "help", ...(first === command ? { command } : {}) };
+
+  const allowed = ALLOWED[command];
+  for (const [flag, value] of Object.entries(values)) {
+    if (value === undefined || flag === "debug" || flag === "help" || flag === "version") continue;
+    if (!allowed.includes(flag))
+      throw usageError(`--${flag} does not apply to '${command}'`, command);
+  }
+
+  const options: CliOptions = {
+    yes: values.yes ?? false,
+    plan: values.plan ?? false,
+    noTools: values["no-tools"] ?? false,
+    json: values.json ?? false,
+    debug: values.debug ?? false,
+  };
+  const text = (flag: keyof typeof OPTIONS): string | undefined => {
+    const value = values[flag];
+    if (typeof value !== "string") return undefined;
+    if (value.trim() === "") throw usageError(`--${flag} needs a value`, command);
+    return value;
+  };
+  const set = <K extends keyof CliOptions>(key: K, value: CliOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set("model", text("model"));
+  set("baseUrl", text("base-url"));
+  set("mcpConfig", text("mcp-config"));
+  set("session", text("session"));
+  set("sessionsDir", text("sessions-dir"));
+  set("sysPrompt", values["sys-prompt"]);
+  set("maxIters", positiveInt("max-iters", values["max-iters"], command));
+  set("maxTokens", positiveInt("max-tokens", values["max-tokens"], command));
+  set("contextSize", positiveInt("context-size", values["context-size"], command));
+  set("threads", positiveInt("threads", values.threads, command));
+  if (options.session !== undefined && /[/\\\0]|^\.\.?$/.test(options.session)) {
+    throw usageError(
+      `--session ${JSON.stringify(options.session)} is not a valid name: it becomes a file name, so use letters, digits, '-' or '_'`,
+      command,
+    );
+  }
+
+  if (command === "run")
+    return { kind: "run", options, task: args.length > 0 ? args.join(" ") : undefined };
+  if (args.length > 0) {
+    const hint =
+      command === "chat"
+        ? `; to give the agent a task from the command line use: agentscope run ${JSON.stringify(args.join(" "))}`
+        : "";
+    throw usageError(`unexpected argument ${JSON.stringify(args[0])}${hint}`, command);
+  }
+  return command === "sessions" ? { kind: "sessions", options } : { kind: "chat", options };
+}

@@ -1,0 +1,126 @@
+import { Msg } from "@agentscope-ts/core";
+import { AGENT_NAME, type AgentSetup, setUpAgent } from "../agent/set-up-agent.js";
+import type { CliOptions } from "../args/parse-args.js";
+import { describeError, EXIT } from "../cli-error.js";
+import type { CliIO } from "../cli-io.js";
+import { EventRenderer } from "../terminal/event-renderer.js";
+import { LineSource } from "../terminal/line-source.js";
+import { styleFor } from "../terminal/style.js";
+import type { AskUser } from "../tools/confirmation.js";
+
+/** How long closing MCP servers and the model may take when the user quits with Ctrl-C. */
+const QUIT_CLEANUP_MS = 2000;
+
+function banner(setup: AgentSetup, options: CliOptions): string {
+  const tools = [`${setup.toolCounts.builtin} built-in`];
+  if (setup.mcp) tools.push(`${setup.toolCounts.mcp} from MCP`);
+  const parts = [
+    `model ${setup.loaded.label} (${setup.choice.reason})`,
+    `tools: ${tools.join(" + ")}`,
+  ];
+  if (options.plan) parts.push("plan notebook");
+  if (setup.session) {
+    const { name, resumed, store } = setup.session;
+    parts.push(`session "${name}" ${resumed ? "resumed" : "new"} (${store.pathOf(name)})`);
+  }
+  const consent =
+    setup.toolCounts.builtin > 0 && !options.yes
+      ? " Shell and Python calls ask first (--yes skips)."
+      : "";
+  return `agentscope chat · ${parts.join(" · ")}\nCtrl-C interrupts a reply, Ctrl-C twice exits, Ctrl-D or /exit quits.${consent}\n`;
+}
+
+/**
+ * `agentscope chat`: reads messages line by line (typed or piped) and streams the agent's replies.
+ * Ctrl-C interrupts the running reply (the agent answers that it was interrupted); a second
+ * Ctrl-C before the next message exits (code 130). The session is saved after every turn. Returns
+ * the exit code: 0, or 1 when input was piped and a turn failed.
+ */
+export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
+  const interactive = io.stdin.isTTY === true;
+  const lines = new LineSource(io.stdin, io.stdout);
+  const style = styleFor(io.stdout, io.env);
+  const errStyle = styleFor(io.stderr, io.env);
+  const renderer = new EventRenderer(io.stdout, style, { agentName: AGENT_NAME, streamText: true });
+
+  const ask: AskUser = async (question, signal) => {
+    renderer.newline();
+    io.stdout.write(style.bold(question));
+    const answer = await lines.next(signal);
+    if (!interactive) io.stdout.write(`${answer ?? ""}\n`);
+    return /^\s*y(es)?\s*$/i.test(answer ?? "");
+  };
+
+  let setup: AgentSetup | undefined;
+  let exitArmed = false;
+  let quitting = false;
+  const quit = async () => {
+    if (quitting) return;
+    quitting = true;
+    renderer.newline();
+    const cleanup = setup?.close() ?? Promise.resolve();
+    await Promise.race([cleanup, new Promise((r) => setTimeout(r, QUIT_CLEANUP_MS).unref())]);
+    process.exit(EXIT.interrupted);
+  };
+  const onSigint = () => {
+    if (exitArmed || !setup) {
+      void quit();
+      return;
+    }
+    exitArmed = true;
+    if (setup.agent.isReplying) {
+      void setup.agent.interrupt("the user pressed Ctrl-C");
+      renderer.note(style.dim("^C interrupted (Ctrl-C again exits)"));
+    } else {
+      renderer.note(style.dim("^C (Ctrl-C again exits; Ctrl-D or /exit quits)"));
+      if (interactive) io.stdout.write("> ");
+    }
+  };
+  process.on("SIGINT", onSigint);
+  lines.readline.on("SIGINT", onSigint);
+
+  let failedTurns = 0;
+  try {
+    setup = await setUpAgent(
+      options,
+      io,
+      options.yes ? { policy: "allow" } : { policy: "ask", ask },
+    );
+    io.stderr.write(banner(setup, options));
+    const { agent } = setup;
+    for (;;) {
+      if (interactive) io.stdout.write("> ");
+      const line = await lines.next();
+      if (line === null) break;
+      const text = line.trim();
+      if (text === "") continue;
+      if (text === "/exit" || text === "/quit") break;
+      exitArmed = false;
+
+      for (const failure of (await setup.mcp?.reconnectLost()) ?? []) {
+        io.stderr.write(`${errStyle.red(`agentscope: ${failure}`)}\n`);
+      }
+      for await (const event of agent.stream(new Msg("user", text, "user"))) {
+        renderer.render(event);
+        if (event.type === "error") {
+          failedTurns++;
+          renderer.newline();
+          io.stderr.write(`${errStyle.red(`agentscope: ${describeError(event.error)}`)}\n`);
+          if (options.debug) io.stderr.write(`${(event.error as Error)?.stack ?? event.error}\n`);
+        }
+      }
+      renderer.newline();
+      try {
+        await setup.save();
+      } catch (error) {
+        io.stderr.write(`${errStyle.red(`agentscope: ${describeError(error)}`)}\n`);
+        failedTurns++;
+      }
+    }
+  } finally {
+    process.off("SIGINT", onSigint);
+    lines.close();
+    await setup?.close();
+  }
+  return !interactive && failedTurns > 0 ? EXIT.failure : EXIT.ok;
+}

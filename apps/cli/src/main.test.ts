@@ -1,0 +1,122 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../test/cli-process.js";
+import { closedPort, writeMcpConfig } from "../test/fixtures.js";
+import { OFFLINE_HINT } from "./model/local-model.js";
+
+// Every error a user can act on is one line on stderr saying what to do: no stack trace.
+function expectOneLineError(stderr: string): string {
+  const lines = stderr.trim().split("\n");
+  const last = lines[lines.length - 1] ?? "";
+  expect(last).toMatch(/^agentscope: /);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  return last;
+}
+
+describe("agentscope (subprocess): help, version and errors", () => {
+  let home: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    home = await tempDir();
+  });
+  afterAll(async () => {
+    await home.cleanup();
+  });
+
+  it("--help for every command, and --version", async () => {
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+    const [main, chat, run, sessions, help, version] = await Promise.all([
+      runCli(["--help"], { home: home.path }),
+      runCli(["chat", "--help"], { home: home.path }),
+      runCli(["run", "-h"], { home: home.path }),
+      runCli(["sessions", "--help"], { home: home.path }),
+      runCli(["help", "run"], { home: home.path }),
+      runCli(["--version"], { home: home.path }),
+    ]);
+    for (const r of [main, chat, run, sessions, help, version]) expect(r.code).toBe(0);
+    expect(main.stdout).toContain('agentscope run [options] "task"');
+    expect(chat.stdout).toContain("--mcp-config FILE");
+    expect(chat.stdout).toContain("Ctrl-C interrupts");
+    expect(run.stdout).toContain("--json");
+    expect(help.stdout).toBe(run.stdout);
+    expect(sessions.stdout).toContain("--sessions-dir DIR");
+    expect(version.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it("a bad model name, a missing key and a bad flag: one line, exit code 2", async () => {
+    const [provider, bare, key, flag] = await Promise.all([
+      runCli(["run", "--model", "nosuch:model", "hi"], { home: home.path }),
+      runCli(["run", "--model", "gpt-4o", "hi"], { home: home.path }),
+      runCli(["run", "--model", "anthropic", "hi"], { home: home.path }),
+      runCli(["run", "--modle", "x", "hi"], { home: home.path }),
+    ]);
+    expect(provider.code).toBe(2);
+    expect(expectOneLineError(provider.stderr)).toContain(
+      'unknown model provider "nosuch" in --model "nosuch:model": use one of openai, anthropic, gemini, dashscope, ollama, llama-cpp',
+    );
+    expect(bare.code).toBe(2);
+    expect(expectOneLineError(bare.stderr)).toContain("write PROVIDER:NAME");
+    expect(key.code).toBe(2);
+    expect(expectOneLineError(key.stderr)).toContain("set ANTHROPIC_API_KEY");
+    expect(flag.code).toBe(2);
+    expect(expectOneLineError(flag.stderr)).toBe(
+      "agentscope: unknown option --modle (see agentscope run --help)",
+    );
+  });
+
+  it("--debug adds the stack trace", async () => {
+    const r = await runCli(["run", "--debug", "--model", "nosuch:model", "hi"], {
+      home: home.path,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^agentscope: unknown model provider/);
+    expect(r.stderr).toMatch(/^\s+at /m);
+  });
+
+  it("an MCP server that fails to start: one line naming it, its last words and the config", async () => {
+    const config = await writeMcpConfig(home.path, {
+      broken: {
+        command: process.execPath,
+        args: ["-e", "console.error('fatal: SECRET_TOKEN is not set'); process.exit(3)"],
+      },
+    });
+    const missing = await writeMcpConfig(
+      home.path,
+      { gone: { command: "agentscope-test-no-such-server", args: [] } },
+      "missing.json",
+    );
+    const env = { OPENAI_API_KEY: "test" };
+    const [exits, notFound, badConfig] = await Promise.all([
+      runCli(["run", "--mcp-config", config, "hi"], { home: home.path, env }),
+      runCli(["run", "--mcp-config", missing, "hi"], { home: home.path, env }),
+      runCli(["run", "--mcp-config", join(home.path, "nope.json"), "hi"], { home: home.path, env }),
+    ]);
+    expect(exits.code).toBe(1);
+    const line = expectOneLineError(exits.stderr);
+    expect(line).toContain("MCP server 'broken' failed to start");
+    expect(line).toContain("fatal: SECRET_TOKEN is not set");
+    expect(line).toContain(`Check its entry in ${config}`);
+    expect(notFound.code).toBe(1);
+    expect(expectOneLineError(notFound.stderr)).toMatch(
+      /MCP server 'gone' failed to start: .*ENOENT.*Check its entry in .*missing\.json/,
+    );
+    expect(badConfig.code).toBe(2);
+    expect(expectOneLineError(badConfig.stderr)).toContain(
+      "nope.json not found: check --mcp-config",
+    );
+  });
+
+  it("no key and no network: the local model cannot be downloaded, one line says what to do", async () => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/tiny-model.gguf`;
+    const r = await runCli(["run", "hello"], {
+      home: home.path,
+      env: { AGENTSCOPE_MODEL_URL: url, AGENTSCOPE_MODELS_DIR: join(home.path, "empty-models") },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("no API key found in the environment, so downloading the model");
+    expect(expectOneLineError(r.stderr)).toBe(
+      `agentscope: cannot download ${url}: no network (ECONNREFUSED); ${OFFLINE_HINT}`,
+    );
+  });
+});

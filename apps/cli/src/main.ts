@@ -1,0 +1,36 @@
+import { helpText } from "./args/help-text.js";
+import { parseCliArgs } from "./args/parse-args.js";
+import { exitCodeOf, formatFatal } from "./cli-error.js";
+import type { CliIO } from "./cli-io.js";
+import { runChat } from "./commands/chat.js";
+import { runTask } from "./commands/run.js";
+import { listSessions } from "./commands/sessions.js";
+import { cliVersion } from "./version.js";
+
+/**
+ * Runs `agentscope` with `argv` (the arguments after the program name) and returns the exit code.
+ * Errors are printed on stderr as one line (with the stack under `--debug`).
+ */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const debug = argv.includes("--debug");
+  try {
+    const parsed = parseCliArgs(argv);
+    switch (parsed.kind) {
+      case "version":
+        io.stdout.write(`${cliVersion()}\n`);
+        return 0;
+      case "help":
+        io.stdout.write(helpText(parsed.command));
+        return 0;
+      case "sessions":
+        return await listSessions(parsed.options, io);
+      case "run":
+        return await runTask(parsed.options, parsed.task, io);
+      case "chat":
+        return await runChat(parsed.options, io);
+    }
+  } catch (error) {
+    io.stderr.write(formatFatal(error, debug));
+    return exitCodeOf(error);
+  }
+}

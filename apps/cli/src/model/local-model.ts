@@ -1,0 +1,82 @@
+import { existsSync } from "node:fs";
+import { basename, join } from "node:path";
+import { CliError, EXIT } from "../cli-error.js";
+import type { LoadedModel, ModelSettings } from "./loaded-model.js";
+import type { ModelChoice } from "./model-choice.js";
+
+/** What the offline download error suggests instead. */
+export const OFFLINE_HINT =
+  "set an API key (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, DASHSCOPE_API_KEY) or OLLAMA_HOST, or pass a local GGUF file with --model llama-cpp:/path/to/model.gguf";
+
+function isUrl(uri: string): boolean {
+  return /^(https?:\/\/|hf:)/i.test(uri);
+}
+
+/**
+ * Loads the embedded local model with `@agentscope-ts/llama-cpp` (imported here, on first use):
+ * the GGUF file named by `llama-cpp:PATH|URL`, or the default model (Qwen2.5-1.5B-Instruct, or
+ * `AGENTSCOPE_MODEL_URL`), downloaded once into `AGENTSCOPE_MODELS_DIR` (default
+ * `~/.cache/agentscope/models`) with a progress line on a terminal.
+ */
+export async function loadLocalModel(
+  choice: ModelChoice,
+  settings: ModelSettings,
+): Promise<LoadedModel> {
+  const llama = await import("@agentscope-ts/llama-cpp");
+  const { env, stderr } = settings;
+  const isDefault = choice.modelName === "";
+  const uri = isDefault
+    ? (env.AGENTSCOPE_MODEL_URL ?? "").trim() || llama.DEFAULT_MODEL.uri
+    : choice.modelName;
+  const dir = llama.defaultModelDir(env);
+
+  if (isUrl(uri)) {
+    const url = llama.resolveModelUri(uri);
+    const fileName = decodeURIComponent(basename(new URL(url).pathname));
+    if (!existsSync(join(dir, fileName))) {
+      const what =
+        uri === llama.DEFAULT_MODEL.uri
+          ? `the local model ${llama.DEFAULT_MODEL.name} (${llama.DEFAULT_MODEL.approximateSize}, ${llama.DEFAULT_MODEL.license}, first run only)`
+          : `the model ${fileName}`;
+      const why = isDefault ? `${choice.reason}, so ` : "";
+      stderr.write(
+        `agentscope: ${why}downloading ${what} into ${dir}. Set an API key or --model to use another.\n`,
+      );
+    }
+  }
+
+  let modelPath: string;
+  try {
+    modelPath = await llama.ensureModel({
+      uri,
+      dir,
+      offlineHint: OFFLINE_HINT,
+      progressStream: stderr,
+      ...(isDefault && uri === llama.DEFAULT_MODEL.uri && llama.DEFAULT_MODEL.sha256
+        ? { sha256: llama.DEFAULT_MODEL.sha256 }
+        : {}),
+    });
+  } catch (error) {
+    if (error instanceof Error && /^no model file at /.test(error.message)) {
+      throw new CliError(
+        `${error.message}: check the path in --model llama-cpp:PATH (a .gguf file, or an http(s):// or hf: URL)`,
+        { exitCode: EXIT.usage, cause: error },
+      );
+    }
+    throw error;
+  }
+
+  const generateKwargs = settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {};
+  const model = new llama.LlamaCppChatModel({
+    modelPath,
+    generateKwargs,
+    ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
+    ...(settings.threads !== undefined ? { threads: settings.threads } : {}),
+  });
+  return {
+    model,
+    formatter: new llama.LlamaCppChatFormatter(),
+    label: `llama-cpp:${model.modelName}`,
+    dispose: () => model.dispose(),
+  };
+}
