@@ -6,6 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tooling/node-env.sh
-pnpm install --frozen-lockfile --reporter=silent
-pnpm exec turbo run build --filter=@agentscope-ts/cli... --output-logs=errors-only >&2
-exec node apps/cli/dist/bin.js "$@"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! { pnpm install --frozen-lockfile && pnpm exec turbo run build --filter=@agentscope-ts/cli...; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "demo: installing or building failed (log above)" >&2
+  exit 1
+fi
+node apps/cli/dist/bin.js "$@"
