@@ -78,7 +78,7 @@ describe("OllamaChatModel: requests", () => {
     });
     // A `think` in generateKwargs wins over enableThinking, as in AgentScope.
     await model(server, { enableThinking: true, generateKwargs: { think: "high" } }).call(USER);
-    expect((server.calls[1]?.body as { think: unknown }).think).toBe("high");
+    expect((server.calls[1]!.body as { think: unknown }).think).toBe("high");
   });
 
   it("does not change the caller's messages (the library rewrites images in place)", async () => {
@@ -228,7 +228,7 @@ describe("OllamaChatModel: responses", () => {
       structuredModel: schema,
     });
     // The schema of the docs' structured-output example, as core's tool schemas tidy zod's.
-    expect((server.calls[0]?.body as { format: unknown }).format).toEqual({
+    expect((server.calls[0]!.body as { format: unknown }).format).toEqual({
       type: "object",
       properties: { age: { type: "integer" }, available: { type: "boolean" } },
       required: ["age", "available"],
