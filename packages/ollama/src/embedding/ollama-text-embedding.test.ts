@@ -84,7 +84,12 @@ describe("OllamaTextEmbedding", () => {
     const down = await createTestServer({});
     const url = down.url;
     await down.close();
-    const error = await new OllamaTextEmbedding({ modelName: "m", dimensions: 2, host: url, maxRetries: 0 })
+    const error = await new OllamaTextEmbedding({
+      modelName: "m",
+      dimensions: 2,
+      host: url,
+      maxRetries: 0,
+    })
       .embed(["a"])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
