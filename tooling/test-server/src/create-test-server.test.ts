@@ -120,7 +120,10 @@ describe("createTestServer", () => {
         response: {
           type: "stream",
           format: "ollama",
-          chunks: [{ message: { content: "Hi" }, done: false }, { done: true, eval_count: 1 }],
+          chunks: [
+            { message: { content: "Hi" }, done: false },
+            { done: true, eval_count: 1 },
+          ],
         },
       },
       "/api/embed": { response: { type: "json", body: { embeddings: [[0.1, 0.2]] } } },
