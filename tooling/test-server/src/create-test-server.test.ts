@@ -114,6 +114,37 @@ describe("createTestServer", () => {
     expect(await gemini.text()).toBe('data: {"candidates":[]}\r\n\r\n');
   });
 
+  it("answers Ollama's /api/chat (NDJSON stream), /api/embed and /api/tags", async () => {
+    await using server = await createTestServer({
+      "/api/chat": {
+        response: {
+          type: "stream",
+          format: "ollama",
+          chunks: [
+            { message: { content: "Hi" }, done: false },
+            { done: true, eval_count: 1 },
+          ],
+        },
+      },
+      "/api/embed": { response: { type: "json", body: { embeddings: [[0.1, 0.2]] } } },
+      "/api/tags": { response: { type: "json", body: { models: [{ name: "qwen3:latest" }] } } },
+    });
+    const chat = await post(`${server.url}/api/chat`, { model: "qwen3", stream: true });
+    expect(chat.headers.get("content-type")).toBe("application/x-ndjson");
+    expect(await chat.text()).toBe(
+      '{"message":{"content":"Hi"},"done":false}\n{"done":true,"eval_count":1}\n',
+    );
+    const embed = await post(`${server.url}/api/embed`, { model: "m", input: ["a"] });
+    expect(await embed.json()).toEqual({ embeddings: [[0.1, 0.2]] });
+    const tags = await fetch(`${server.url}/api/tags`);
+    expect(await tags.json()).toEqual({ models: [{ name: "qwen3:latest" }] });
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /api/chat",
+      "POST /api/embed",
+      "GET /api/tags",
+    ]);
+  });
+
   it("injects an error status with a body and Retry-After", async () => {
     await using server = await createTestServer({
       "/e": {

@@ -7,7 +7,7 @@ import type {
   RouteResponse,
   StreamReplay,
 } from "./replay-response.js";
-import { frameChunk, STREAM_CONTENT_TYPE, streamTrailer } from "./sse-framing.js";
+import { frameChunk, streamContentType, streamTrailer } from "./sse-framing.js";
 import type { TestServerCall } from "./test-server-call.js";
 
 /** Routes of a test server by path (`"/v1/chat/completions"`); `"*"` answers any other path. */
@@ -217,7 +217,7 @@ export async function createTestServer(routes: TestServerRoutes = {}): Promise<T
 
   async function stream(res: ServerResponse, response: StreamReplay, gone: Promise<void>) {
     res.writeHead(200, {
-      "content-type": STREAM_CONTENT_TYPE,
+      "content-type": streamContentType(response.format),
       "cache-control": "no-cache",
       ...response.headers,
     });

@@ -22,5 +22,11 @@ export type {
   StreamFormat,
   StreamReplay,
 } from "./replay-response.js";
-export { frameChunk, STREAM_CONTENT_TYPE, streamTrailer } from "./sse-framing.js";
+export {
+  frameChunk,
+  NDJSON_CONTENT_TYPE,
+  STREAM_CONTENT_TYPE,
+  streamContentType,
+  streamTrailer,
+} from "./sse-framing.js";
 export type { TestServerCall } from "./test-server-call.js";

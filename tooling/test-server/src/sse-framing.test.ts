@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameChunk, streamTrailer } from "./sse-framing.js";
+import { frameChunk, streamContentType, streamTrailer } from "./sse-framing.js";
 
 describe("frameChunk", () => {
   it("frames OpenAI-style chunks as data lines, strings byte for byte", () => {
@@ -19,5 +19,13 @@ describe("frameChunk", () => {
   it("frames Gemini alt=sse chunks with CRLF separators and no trailer", () => {
     expect(frameChunk("gemini", { candidates: [] })).toBe('data: {"candidates":[]}\r\n\r\n');
     expect(streamTrailer("gemini")).toBe("");
+  });
+
+  it("frames Ollama chunks as newline-delimited JSON with no trailer", () => {
+    expect(frameChunk("ollama", '{"done": false}')).toBe('{"done": false}\n');
+    expect(frameChunk("ollama", { done: true })).toBe('{"done":true}\n');
+    expect(streamTrailer("ollama")).toBe("");
+    expect(streamContentType("ollama")).toBe("application/x-ndjson");
+    expect(streamContentType("openai")).toBe("text/event-stream");
   });
 });

@@ -26,6 +26,8 @@ export function frameChunk(format: StreamFormat, chunk: unknown): string {
       return `event: ${eventName(chunk)}\ndata: ${chunkText(chunk)}\n\n`;
     case "gemini":
       return `data: ${chunkText(chunk)}\r\n\r\n`;
+    case "ollama":
+      return `${chunkText(chunk)}\n`;
   }
 }
 
@@ -34,5 +36,13 @@ export function streamTrailer(format: StreamFormat): string {
   return format === "openai" ? "data: [DONE]\n\n" : "";
 }
 
-/** The content type of a provider's stream. */
+/** The content type of a provider's server-sent-event stream. */
 export const STREAM_CONTENT_TYPE = "text/event-stream";
+
+/** The content type of Ollama's newline-delimited JSON stream (`/api/chat`, `/api/generate`). */
+export const NDJSON_CONTENT_TYPE = "application/x-ndjson";
+
+/** The content type a stream of `format` is sent with. */
+export function streamContentType(format: StreamFormat): string {
+  return format === "ollama" ? NDJSON_CONTENT_TYPE : STREAM_CONTENT_TYPE;
+}

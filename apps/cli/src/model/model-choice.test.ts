@@ -41,8 +41,8 @@ describe("chooseModel", () => {
     });
     expect(pick({}, { OLLAMA_HOST: "box:11434" })).toMatchObject({
       provider: "ollama",
-      url: "http://box:11434/v1",
-      key: "ollama",
+      url: "box:11434",
+      key: undefined,
     });
     expect(pick({}, { OPENAI_API_KEY: "  " })).toMatchObject({ provider: "llama-cpp", model: "" });
   });

@@ -31,16 +31,18 @@ const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
-function ollamaBaseURL(env: NodeJS.ProcessEnv): string {
-  let host = (env.OLLAMA_HOST ?? "").trim() || "127.0.0.1:11434";
-  if (!/^https?:\/\//i.test(host)) host = `http://${host}`;
-  return `${host.replace(/\/+$/, "")}/v1`;
+const loadOllama = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./ollama-model.js")).loadOllamaModel(choice, settings);
+
+/** The Ollama server from `OLLAMA_HOST` (`undefined`: the library's `127.0.0.1:11434`). */
+function ollamaHost(env: NodeJS.ProcessEnv): string | undefined {
+  return (env.OLLAMA_HOST ?? "").trim() || undefined;
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini,
- * DashScope and Ollama go through their OpenAI-compatible endpoints with `@agentscope-ts/openai`
- * until native packages exist; replacing an entry's `load` is all such a package needs.
+ * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini and
+ * DashScope go through their OpenAI-compatible endpoints with `@agentscope-ts/openai` until native
+ * packages exist (Ollama has one); replacing an entry's `load` is all such a package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -81,11 +83,11 @@ export const PROVIDERS: readonly ProviderEntry[] = [
   {
     id: "ollama",
     detectEnv: "OLLAMA_HOST",
-    placeholderKey: "ollama",
     defaultModel: "qwen2.5",
-    baseURL: ollamaBaseURL,
+    // Ollama's native API through @agentscope-ts/ollama; `--base-url` names the server.
+    baseURL: ollamaHost,
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadOllama,
   },
   {
     id: "llama-cpp",

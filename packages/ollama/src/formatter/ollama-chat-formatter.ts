@@ -1,0 +1,119 @@
+import {
+  type Msg,
+  promoteToolResultMedia,
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "@agentscope-ts/core";
+import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
+import { formatOllamaImageBlock, type OllamaMediaIO } from "./ollama-media.js";
+import { warnSkippedBlock } from "./warn-once.js";
+
+/** One message of an Ollama `/api/chat` request, as the formatters build it. */
+export type OllamaMessage = Record<string, unknown>;
+
+/** How the Ollama formatters read images that are not inline. */
+export interface OllamaMediaOptions {
+  /**
+   * Reads local image paths, which are inlined as base64 as AgentScope does. Defaults to a reader
+   * that imports `node:fs/promises` lazily, only when a local path is met (so the package stays
+   * browser-safe); in a browser pass your own, or use URL/base64 sources.
+   */
+  readLocalFile?: LocalFileReader;
+  /** Downloads images given by web URL (sent as base64). Defaults to the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Options of {@link OllamaChatFormatter} (AgentScope's keyword arguments, camelCased). */
+export interface OllamaChatFormatterOptions
+  extends TruncatedFormatterBaseOptions,
+    OllamaMediaOptions {
+  /**
+   * Put images from tool results into a user message right after the tool message (Ollama takes
+   * images in user messages, not in tool results). Default `false`.
+   */
+  promoteToolResultImages?: boolean;
+}
+
+/** The media IO of a formatter's options, with defaults. */
+export function ollamaMediaIO(options: OllamaMediaOptions): OllamaMediaIO {
+  return {
+    readLocalFile: options.readLocalFile ?? defaultLocalFileReader,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  };
+}
+
+/**
+ * AgentScope's `OllamaChatFormatter`: formats messages for Ollama's `/api/chat` in a
+ * one-user-one-agent chat. Text blocks are joined by newlines into a string `content` (thinking
+ * becomes `<think>…</think>` text), images go to `images` as base64, tool calls to `tool_calls`
+ * (arguments as objects), tool results to `role: "tool"` messages (text only; media become "can be
+ * found at" lines, optionally promoted to a user message).
+ */
+export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** How local files and web images are read. */
+  readonly mediaIO: OllamaMediaIO;
+  /** AgentScope's class flags. */
+  static readonly supportToolsApi = true;
+  static readonly supportMultiagent = false;
+  static readonly supportVision = true;
+
+  constructor(options: OllamaChatFormatterOptions = {}) {
+    super(options);
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.mediaIO = ollamaMediaIO(options);
+  }
+
+  protected override async formatMessages(msgs: Msg[]): Promise<OllamaMessage[]> {
+    const messages: OllamaMessage[] = [];
+    for (let i = 0; i < msgs.length; i++) {
+      const msg = msgs[i] as Msg;
+      const texts: string[] = [];
+      const toolCalls: Record<string, unknown>[] = [];
+      const images: string[] = [];
+      for (const block of msg.getContentBlocks()) {
+        switch (block.type) {
+          case "text":
+            texts.push(block.text ?? "");
+            break;
+          case "tool_use":
+            toolCalls.push({
+              id: block.id,
+              type: "function",
+              function: { name: block.name, arguments: block.input ?? {} },
+            });
+            break;
+          case "tool_result": {
+            const { text, media } = await this.convertToolResultToString(block.output);
+            messages.push({
+              role: "tool",
+              tool_call_id: block.id,
+              content: text,
+              name: block.name,
+            });
+            const promoted = promoteToolResultMedia(block.name, media, {
+              images: this.promoteToolResultImages,
+            });
+            if (promoted) msgs.splice(i + 1, 0, promoted);
+            break;
+          }
+          case "image":
+            images.push(await formatOllamaImageBlock(block, this.mediaIO));
+            break;
+          case "thinking":
+            if (block.thinking) texts.push(`<think>${block.thinking}</think>`);
+            break;
+          default:
+            warnSkippedBlock(this.constructor.name, block.type);
+        }
+      }
+      const content = texts.join("\n");
+      const formatted: OllamaMessage = { role: msg.role, content: content || null };
+      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+      if (images.length > 0) formatted.images = images;
+      if (content || images.length > 0 || toolCalls.length > 0) messages.push(formatted);
+    }
+    return messages;
+  }
+}

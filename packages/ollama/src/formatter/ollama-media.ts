@@ -1,0 +1,66 @@
+import { type ImageBlock, ValidationError } from "@agentscope-ts/core";
+import { bytesToBase64 } from "../utils/base64.js";
+import type { LocalFileReader } from "./local-file-reader.js";
+
+/** How the Ollama formatters reach images that are not inline: local files and web URLs. */
+export interface OllamaMediaIO {
+  /** Reads a local image path (inlined as base64, as AgentScope does). */
+  readLocalFile: LocalFileReader;
+  /** Downloads an image given by web URL (sent as base64). */
+  fetch: typeof globalThis.fetch;
+}
+
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+const DATA_URL = /^data:[^,]*;base64,(.*)$/s;
+
+async function download(url: string, io: OllamaMediaIO): Promise<string> {
+  const response = await io.fetch(url);
+  if (!response.ok) {
+    throw new ValidationError("image block", [
+      {
+        path: "source.url",
+        message: `downloading ${url} failed with HTTP ${response.status}`,
+      },
+    ]);
+  }
+  return bytesToBase64(new Uint8Array(await response.arrayBuffer()));
+}
+
+/**
+ * AgentScope's `_format_ollama_image_block`: the base64 data Ollama takes in a message's `images`.
+ * Base64 sources are sent as they are; a URL that names a local file is read and encoded; a web URL
+ * is downloaded and encoded (a `data:` URL, as core's default tool-result saver makes, is decoded in
+ * place). Anything else is a `ValidationError` naming the URL.
+ */
+export async function formatOllamaImageBlock(
+  block: ImageBlock,
+  io: OllamaMediaIO,
+): Promise<string> {
+  const source = block.source as { type?: unknown; url?: unknown; data?: unknown };
+  if (source.type === "base64" && typeof source.data === "string") return source.data;
+  if (source.type !== "url" || typeof source.url !== "string") {
+    throw new ValidationError("image block", [
+      {
+        path: "source.type",
+        message: `unsupported image source type ${JSON.stringify(source.type)}`,
+      },
+    ]);
+  }
+  const url = source.url;
+  const dataUrl = DATA_URL.exec(url);
+  if (dataUrl) return dataUrl[1] as string;
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (scheme === "http" || scheme === "https") return download(url, io);
+  const path = scheme === "file" ? decodeURIComponent(new URL(url).pathname) : url;
+  // A Windows drive letter (C:\…) parses as a one-letter scheme: still a local path.
+  if (scheme === undefined || scheme === "file" || scheme.length === 1) {
+    const bytes = await io.readLocalFile(path);
+    if (bytes) return bytesToBase64(bytes);
+  }
+  throw new ValidationError("image block", [
+    {
+      path: "source.url",
+      message: `The URL \`${url}\` is not a valid image URL or local file.`,
+    },
+  ]);
+}

@@ -1,0 +1,36 @@
+/**
+ * `@agentscope-ts/ollama`: local models through Ollama's native API for AgentScope-TS: the chat
+ * model (thinking, `keep_alive`, model options, structured output), formatters, text embeddings
+ * and a registry provider, on the official `ollama` library. Browser-safe: local image paths are
+ * read through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ */
+export {
+  OllamaTextEmbedding,
+  type OllamaTextEmbeddingOptions,
+} from "./embedding/ollama-text-embedding.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export {
+  OllamaChatFormatter,
+  type OllamaChatFormatterOptions,
+  type OllamaMediaOptions,
+  type OllamaMessage,
+} from "./formatter/ollama-chat-formatter.js";
+export { formatOllamaImageBlock, type OllamaMediaIO } from "./formatter/ollama-media.js";
+export {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  OllamaMultiAgentFormatter,
+  type OllamaMultiAgentFormatterOptions,
+} from "./formatter/ollama-multi-agent-formatter.js";
+export {
+  OllamaChatModel,
+  type OllamaChatModelCallOptions,
+  type OllamaChatModelOptions,
+} from "./model/ollama-chat-model.js";
+export {
+  createOllamaClient,
+  OllamaClient,
+  type OllamaClientKwargs,
+} from "./model/ollama-client.js";
+export { normalizeOllamaError, type OllamaErrorContext } from "./model/ollama-errors.js";
+export { buildChatRequest, type OllamaChatBody } from "./model/ollama-request.js";
+export { type OllamaProviderOptions, ollama } from "./provider/ollama-provider.js";

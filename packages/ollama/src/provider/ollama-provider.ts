@@ -1,0 +1,52 @@
+import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import {
+  OllamaTextEmbedding,
+  type OllamaTextEmbeddingOptions,
+} from "../embedding/ollama-text-embedding.js";
+import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
+import { OllamaMultiAgentFormatter } from "../formatter/ollama-multi-agent-formatter.js";
+import { OllamaChatModel, type OllamaChatModelOptions } from "../model/ollama-chat-model.js";
+import type { OllamaClientKwargs } from "../model/ollama-client.js";
+
+/** Settings an {@link ollama} provider applies to every model it builds. */
+export interface OllamaProviderOptions {
+  /** The provider id in model strings (`"<id>:<model>"`). Default `"ollama"`. */
+  id?: string;
+  /** The Ollama server. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
+  host?: string;
+  /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
+  clientKwargs?: OllamaClientKwargs;
+}
+
+/**
+ * The Ollama provider for core's registry: `registry.register(ollama())`, then
+ * `registry.chatModel("ollama:qwen3")`, `registry.formatter("ollama", "multiagent")`,
+ * `registry.embedding("ollama:nomic-embed-text", { dimensions: 768 })`. Model options given to
+ * `chatModel()` (`stream`, `enableThinking`, `options`…) win over the provider's.
+ */
+export function ollama(options: OllamaProviderOptions = {}): Provider {
+  const id = options.id ?? "ollama";
+  const client = {
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
+  };
+  return {
+    id,
+    chatModel: (modelOptions: ProviderModelOptions) =>
+      new OllamaChatModel({
+        ...client,
+        provider: id,
+        ...(modelOptions as unknown as OllamaChatModelOptions),
+      }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
+      kind === "multiagent"
+        ? new OllamaMultiAgentFormatter(formatterOptions)
+        : new OllamaChatFormatter(formatterOptions),
+    embedding: (modelOptions) =>
+      new OllamaTextEmbedding({
+        ...client,
+        provider: id,
+        ...(modelOptions as unknown as OllamaTextEmbeddingOptions),
+      }),
+  };
+}
