@@ -1,0 +1,22 @@
+/**
+ * `@agentscope-ts/dashscope`: Qwen and the other models of DashScope (Alibaba Cloud Model Studio)
+ * through DashScope's native HTTP API for AgentScope-TS: the chat model (text and multimodal
+ * generation, thinking), formatters, text and multimodal embeddings and a registry provider.
+ * Browser-safe: local media files are read through an injectable `readLocalFile`.
+ */
+export {
+  DashScopeChatFormatter,
+  type DashScopeChatFormatterOptions,
+  type DashScopeMessage,
+} from "./formatter/dashscope-chat-formatter.js";
+export {
+  type DashScopeContentPart,
+  formatDashScopeMediaBlock,
+  joinAllTextContent,
+} from "./formatter/dashscope-media.js";
+export {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  DashScopeMultiAgentFormatter,
+  type DashScopeMultiAgentFormatterOptions,
+} from "./formatter/dashscope-multi-agent-formatter.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
