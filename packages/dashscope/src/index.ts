@@ -15,8 +15,8 @@ export {
   joinAllTextContent,
 } from "./formatter/dashscope-media.js";
 export {
-  DEFAULT_CONVERSATION_HISTORY_PROMPT,
   DashScopeMultiAgentFormatter,
   type DashScopeMultiAgentFormatterOptions,
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
 } from "./formatter/dashscope-multi-agent-formatter.js";
 export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";

@@ -20,4 +20,15 @@ describe("frameChunk", () => {
     expect(frameChunk("gemini", { candidates: [] })).toBe('data: {"candidates":[]}\r\n\r\n');
     expect(streamTrailer("gemini")).toBe("");
   });
+
+  it("frames DashScope chunks as numbered result events, and chunks with a code as errors", () => {
+    expect(frameChunk("dashscope", '{"output":{}}', 0)).toBe(
+      'id:1\nevent:result\n:HTTP_STATUS/200\ndata:{"output":{}}\n\n',
+    );
+    expect(frameChunk("dashscope", { code: "Throttling.RateQuota", message: "slow" }, 2)).toBe(
+      'id:3\nevent:error\n:HTTP_STATUS/429\ndata:{"code":"Throttling.RateQuota","message":"slow"}\n\n',
+    );
+    expect(frameChunk("dashscope", { code: "", output: {} }, 1)).toMatch(/^id:2\nevent:result\n/);
+    expect(streamTrailer("dashscope")).toBe("");
+  });
 });

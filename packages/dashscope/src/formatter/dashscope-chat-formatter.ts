@@ -110,5 +110,4 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
     }
     return joinAllTextContent(messages);
   }
-
 }

@@ -25,16 +25,22 @@ export async function formatDashScopeMediaBlock(
   if (source.type === "url") {
     const url = String(source.url);
     const path = url.startsWith("file://") ? url.slice("file://".length) : url;
-    const bytes = /^([a-z][a-z0-9+.-]+:\/\/|data:)/i.test(path) ? undefined : await readLocalFile(path);
+    const bytes = /^([a-z][a-z0-9+.-]+:\/\/|data:)/i.test(path)
+      ? undefined
+      : await readLocalFile(path);
     if (!bytes) return { [type]: path };
     const mediaType = guessMediaType(path);
     if (!mediaType) {
-      throw new ValidationError(`${type} block`, [
-        {
-          path: "source.url",
-          message: `cannot determine the media type of ${JSON.stringify(path)}`,
-        },
-      ], { hint: "Use a file with a recognised extension (e.g. .png, .jpg, .mp3, .mp4)." });
+      throw new ValidationError(
+        `${type} block`,
+        [
+          {
+            path: "source.url",
+            message: `cannot determine the media type of ${JSON.stringify(path)}`,
+          },
+        ],
+        { hint: "Use a file with a recognised extension (e.g. .png, .jpg, .mp3, .mp4)." },
+      );
     }
     return { [type]: `data:${mediaType};base64,${bytesToBase64(bytes)}` };
   }
@@ -73,7 +79,8 @@ export function joinAllTextContent<T extends Record<string, unknown>>(messages: 
       }
       if (part.text) texts.push(String(part.text));
     }
-    if (allText && texts.length > 0) (message as Record<string, unknown>).content = texts.join("\n");
+    if (allText && texts.length > 0)
+      (message as Record<string, unknown>).content = texts.join("\n");
   }
   return messages;
 }
