@@ -20,3 +20,23 @@ export {
   DEFAULT_CONVERSATION_HISTORY_PROMPT,
 } from "./formatter/dashscope-multi-agent-formatter.js";
 export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export {
+  DashScopeChatModel,
+  type DashScopeChatModelCallOptions,
+  type DashScopeChatModelOptions,
+} from "./model/dashscope-chat-model.js";
+export {
+  DashScopeError,
+  type DashScopeErrorOptions,
+  dashScopeErrorFrom,
+  isRetryableDashScopeError,
+} from "./model/dashscope-error.js";
+export {
+  buildGenerationBody,
+  DEFAULT_BASE_HTTP_API_URL,
+  formatDashScopeToolChoice,
+  MULTIMODAL_GENERATION_PATH,
+  TEXT_GENERATION_PATH,
+  usesMultimodalApi,
+} from "./model/dashscope-request.js";
+export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./model/structured-output.js";
