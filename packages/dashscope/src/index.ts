@@ -4,6 +4,18 @@
  * generation, thinking), formatters, text and multimodal embeddings and a registry provider.
  * Browser-safe: local media files are read through an injectable `readLocalFile`.
  */
+
+export {
+  DashScopeMultiModalEmbedding,
+  type DashScopeMultiModalEmbeddingOptions,
+  MULTIMODAL_EMBEDDING_PATH,
+} from "./embedding/dashscope-multimodal-embedding.js";
+export {
+  type DashScopeEmbeddingClientOptions,
+  DashScopeTextEmbedding,
+  type DashScopeTextEmbeddingOptions,
+  TEXT_EMBEDDING_PATH,
+} from "./embedding/dashscope-text-embedding.js";
 export {
   DashScopeChatFormatter,
   type DashScopeChatFormatterOptions,
@@ -40,3 +52,4 @@ export {
   usesMultimodalApi,
 } from "./model/dashscope-request.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./model/structured-output.js";
+export { type DashScopeProviderOptions, dashscope } from "./provider/dashscope-provider.js";
