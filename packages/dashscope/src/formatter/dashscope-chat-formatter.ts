@@ -100,6 +100,10 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
             if (promoted) msgs.splice(i + 1, 0, promoted);
             break;
           }
+          case "thinking":
+            // AgentScope drops thinking blocks here too (it logs each one as unsupported); the
+            // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
+            break;
           default:
             warnSkippedBlock(this.constructor.name, block.type);
         }
