@@ -105,7 +105,7 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
             // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
             break;
           default:
-            warnSkippedBlock(this.constructor.name, block.type);
+            warnSkippedBlock(this.constructor.name, (block as { type: string }).type);
         }
       }
       const formatted: DashScopeMessage = { role: msg.role, content };
