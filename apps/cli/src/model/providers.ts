@@ -28,6 +28,9 @@ export interface ProviderEntry {
 const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./openai-compatible.js")).loadOpenAICompatible(choice, settings);
 
+const loadDashScope = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./dashscope-model.js")).loadDashScope(choice, settings);
+
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
@@ -38,9 +41,10 @@ function ollamaBaseURL(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini,
- * DashScope and Ollama go through their OpenAI-compatible endpoints with `@agentscope-ts/openai`
- * until native packages exist; replacing an entry's `load` is all such a package needs.
+ * The providers, in the order their keys are looked for in the environment. DashScope uses its
+ * native package; Anthropic, Gemini and Ollama go through their OpenAI-compatible endpoints with
+ * `@agentscope-ts/openai` until native packages exist; replacing an entry's `load` is all such a
+ * package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -74,9 +78,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     detectEnv: "DASHSCOPE_API_KEY",
     apiKeyEnv: "DASHSCOPE_API_KEY",
     defaultModel: "qwen-plus",
-    baseURL: () => "https://dashscope.aliyuncs.com/compatible-mode/v1",
+    // DashScope's native API (@agentscope-ts/dashscope); --base-url is its API base.
+    baseURL: () => "https://dashscope.aliyuncs.com/api/v1",
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadDashScope,
   },
   {
     id: "ollama",
