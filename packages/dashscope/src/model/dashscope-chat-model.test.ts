@@ -235,6 +235,27 @@ describe("DashScopeChatModel without streaming", () => {
     });
   });
 
+  it("reads output.text when generateKwargs asks for result_format text", async () => {
+    await using server = await createTestServer({
+      [TEXT]: {
+        response: {
+          type: "json",
+          body: { output: { text: "Plain text.", finish_reason: "stop" }, request_id: "t-1" },
+        },
+      },
+    });
+    const response = await modelFor(server, {
+      stream: false,
+      generateKwargs: { result_format: "text" },
+    }).call(messages);
+    expect(server.calls[0]?.body).toMatchObject({ parameters: { result_format: "text" } });
+    expect(response).toMatchObject({
+      id: "t-1",
+      content: [{ type: "text", text: "Plain text." }],
+      metadata: { request_id: "t-1", finish_reason: "stop" },
+    });
+  });
+
   it("parses a tool call and its arguments", async () => {
     await using server = await createTestServer({
       [TEXT]: { response: { type: "json", body: wireJson("qwen-tool-call") } },

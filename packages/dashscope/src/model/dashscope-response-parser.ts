@@ -41,10 +41,21 @@ interface DashScopeUsage {
   [key: string]: unknown;
 }
 
+/**
+ * The first choice of a response. With `result_format: "text"` (a `generateKwargs` override)
+ * DashScope answers `output.text` and `output.finish_reason` instead; that is read as a choice too.
+ */
 function choiceOf(data: Record<string, unknown>) {
-  const output = data.output as { choices?: unknown } | undefined;
-  const choices = Array.isArray(output?.choices) ? output.choices : [];
-  return choices[0] as { message?: DashScopeMessageOut; finish_reason?: unknown } | undefined;
+  const output = data.output as { choices?: unknown; text?: unknown; finish_reason?: unknown };
+  if (Array.isArray(output?.choices)) {
+    return output.choices[0] as
+      | { message?: DashScopeMessageOut; finish_reason?: unknown }
+      | undefined;
+  }
+  if (typeof output?.text === "string") {
+    return { message: { content: output.text }, finish_reason: output.finish_reason };
+  }
+  return undefined;
 }
 
 /** DashScope writes `"null"` (a string) as the finish reason of chunks that do not finish. */
