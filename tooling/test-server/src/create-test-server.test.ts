@@ -239,4 +239,33 @@ describe("fixture readers", () => {
     expect(readChunksFile(join(dir, "a.chunks.txt"))).toEqual(['{"a":1}', '{"a":2}']);
     expect(readJsonFile(join(dir, "a.json"))).toEqual({ ok: true });
   });
+
+  it("streams DashScope events numbered from 1 and records the X-DashScope-SSE header", async () => {
+    await using server = await createTestServer({
+      "/api/v1/services/aigc/text-generation/generation": {
+        response: {
+          type: "stream",
+          format: "dashscope",
+          chunks: [{ output: { choices: [] } }, { code: "InternalError", message: "boom" }],
+        },
+      },
+    });
+    const res = await post(
+      `${server.url}/api/v1/services/aigc/text-generation/generation`,
+      { model: "qwen-plus" },
+      {
+        headers: {
+          "content-type": "application/json",
+          authorization: "Bearer k",
+          "X-DashScope-SSE": "enable",
+        },
+      },
+    );
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    expect(await res.text()).toBe(
+      'id:1\nevent:result\n:HTTP_STATUS/200\ndata:{"output":{"choices":[]}}\n\n' +
+        'id:2\nevent:error\n:HTTP_STATUS/500\ndata:{"code":"InternalError","message":"boom"}\n\n',
+    );
+    expect(server.calls[0]?.headers["x-dashscope-sse"]).toBe("enable");
+  });
 });

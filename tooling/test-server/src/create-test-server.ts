@@ -223,7 +223,7 @@ export async function createTestServer(routes: TestServerRoutes = {}): Promise<T
     });
     const cutAfter = response.cutAfter;
     const chunks = cutAfter === undefined ? response.chunks : response.chunks.slice(0, cutAfter);
-    const frames = chunks.map((chunk) => frameChunk(response.format, chunk));
+    const frames = chunks.map((chunk, index) => frameChunk(response.format, chunk, index));
     const cut = () => {
       if (response.cutMode === "end") res.end();
       else res.socket?.destroy();

@@ -28,4 +28,15 @@ describe("frameChunk", () => {
     expect(streamContentType("ollama")).toBe("application/x-ndjson");
     expect(streamContentType("openai")).toBe("text/event-stream");
   });
+
+  it("frames DashScope chunks as numbered result events, and chunks with a code as errors", () => {
+    expect(frameChunk("dashscope", '{"output":{}}', 0)).toBe(
+      'id:1\nevent:result\n:HTTP_STATUS/200\ndata:{"output":{}}\n\n',
+    );
+    expect(frameChunk("dashscope", { code: "Throttling.RateQuota", message: "slow" }, 2)).toBe(
+      'id:3\nevent:error\n:HTTP_STATUS/429\ndata:{"code":"Throttling.RateQuota","message":"slow"}\n\n',
+    );
+    expect(frameChunk("dashscope", { code: "", output: {} }, 1)).toMatch(/^id:2\nevent:result\n/);
+    expect(streamTrailer("dashscope")).toBe("");
+  });
 });

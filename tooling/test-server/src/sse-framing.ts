@@ -17,8 +17,33 @@ function eventName(chunk: unknown): string {
   return type;
 }
 
-/** Frames one chunk as the provider's API writes it on the wire. */
-export function frameChunk(format: StreamFormat, chunk: unknown): string {
+/** The HTTP status DashScope writes in an error event's `:HTTP_STATUS/…` comment, by `code`. */
+function dashscopeErrorStatus(code: string): number {
+  if (code.startsWith("Throttling")) return 429;
+  if (code === "InvalidApiKey") return 401;
+  if (code.startsWith("InvalidParameter") || code === "DataInspectionFailed") return 400;
+  return 500;
+}
+
+/**
+ * A DashScope native SSE event: `id:`, `event:`, a `:HTTP_STATUS/…` comment and `data:` lines
+ * (no space after the colons, as DashScope writes them). A chunk with a non-empty `code` is an
+ * `error` event, others are `result` events.
+ */
+function dashscopeEvent(chunk: unknown, index: number): string {
+  const value = typeof chunk === "string" ? (JSON.parse(chunk) as unknown) : chunk;
+  const code = (value as { code?: unknown } | null)?.code;
+  const isError = typeof code === "string" && code !== "";
+  const status = isError ? dashscopeErrorStatus(code) : 200;
+  const event = isError ? "error" : "result";
+  return `id:${index + 1}\nevent:${event}\n:HTTP_STATUS/${status}\ndata:${chunkText(chunk)}\n\n`;
+}
+
+/**
+ * Frames one chunk as the provider's API writes it on the wire; `index` is the chunk's position in
+ * the stream (DashScope numbers its events from 1).
+ */
+export function frameChunk(format: StreamFormat, chunk: unknown, index = 0): string {
   switch (format) {
     case "openai":
       return `data: ${chunkText(chunk)}\n\n`;
@@ -28,6 +53,8 @@ export function frameChunk(format: StreamFormat, chunk: unknown): string {
       return `data: ${chunkText(chunk)}\r\n\r\n`;
     case "ollama":
       return `${chunkText(chunk)}\n`;
+    case "dashscope":
+      return dashscopeEvent(chunk, index);
   }
 }
 

@@ -37,7 +37,7 @@ describe("chooseModel", () => {
     expect(pick({}, { DASHSCOPE_API_KEY: "d" })).toMatchObject({
       provider: "dashscope",
       model: "qwen-plus",
-      url: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+      url: "https://dashscope.aliyuncs.com/api/v1",
     });
     expect(pick({}, { OLLAMA_HOST: "box:11434" })).toMatchObject({
       provider: "ollama",

@@ -28,6 +28,9 @@ export interface ProviderEntry {
 const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./openai-compatible.js")).loadOpenAICompatible(choice, settings);
 
+const loadDashScope = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./dashscope-model.js")).loadDashScope(choice, settings);
+
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
@@ -40,9 +43,10 @@ function ollamaHost(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini and
- * DashScope go through their OpenAI-compatible endpoints with `@agentscope-ts/openai` until native
- * packages exist (Ollama has one); replacing an entry's `load` is all such a package needs.
+ * The providers, in the order their keys are looked for in the environment. Ollama and DashScope
+ * use their native packages; Anthropic and Gemini go through their OpenAI-compatible endpoints with
+ * `@agentscope-ts/openai` until native packages exist; replacing an entry's `load` is all such a
+ * package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -76,9 +80,10 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     detectEnv: "DASHSCOPE_API_KEY",
     apiKeyEnv: "DASHSCOPE_API_KEY",
     defaultModel: "qwen-plus",
-    baseURL: () => "https://dashscope.aliyuncs.com/compatible-mode/v1",
+    // DashScope's native API (@agentscope-ts/dashscope); --base-url is its API base.
+    baseURL: () => "https://dashscope.aliyuncs.com/api/v1",
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadDashScope,
   },
   {
     id: "ollama",

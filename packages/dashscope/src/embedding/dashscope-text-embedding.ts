@@ -1,0 +1,95 @@
+import {
+  EmbeddingModelBase,
+  type EmbeddingModelBaseOptions,
+  type EmbedRequest,
+  type EmbedResult,
+  type NormalizedEmbeddingInput,
+  ValidationError,
+} from "@agentscope-ts/core";
+import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
+import { env } from "../utils/env.js";
+import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
+
+/** The path of DashScope's text-embedding API, under the base URL. */
+export const TEXT_EMBEDDING_PATH = "/services/embeddings/text-embedding/text-embedding";
+
+/** Options shared by the DashScope embedding models. */
+export interface DashScopeEmbeddingClientOptions {
+  /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
+  apiKey?: string;
+  /** The API base URL. Default `https://dashscope.aliyuncs.com/api/v1`. */
+  baseHttpApiUrl?: string;
+  /** The `fetch` used for requests. Defaults to the global one. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Options of {@link DashScopeTextEmbedding} (AgentScope's keyword arguments, camelCased). */
+export interface DashScopeTextEmbeddingOptions
+  extends Omit<EmbeddingModelBaseOptions, "dimensions">,
+    DashScopeEmbeddingClientOptions {
+  /** The vector size, sent as `parameters.dimension`. Default 1024, as in AgentScope. */
+  dimensions?: number;
+}
+
+/** The client settings of a DashScope embedding model, checked. */
+export function embeddingClient(
+  options: DashScopeEmbeddingClientOptions,
+  what: string,
+): DashScopeEmbeddingClient {
+  const apiKey = options.apiKey ?? env("DASHSCOPE_API_KEY");
+  if (!apiKey) {
+    throw new ValidationError(
+      `${what} options`,
+      [{ path: "apiKey", message: "required (no apiKey given and DASHSCOPE_API_KEY is not set)" }],
+      { hint: "Pass apiKey, or set the DASHSCOPE_API_KEY environment variable." },
+    );
+  }
+  return {
+    apiKey,
+    baseHttpApiUrl: (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, ""),
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    provider: "dashscope",
+  };
+}
+
+/**
+ * AgentScope's `DashScopeTextEmbedding`: DashScope's text-embedding API (`text-embedding-v4`…),
+ * `parameters.dimension`, inputs sent in batches of 10 (the API's limit for v3/v4), with the
+ * cache, retries, timeout and abort of `EmbeddingModelBase`.
+ */
+export class DashScopeTextEmbedding extends EmbeddingModelBase {
+  readonly provider = "dashscope";
+  /** Most texts per request (DashScope's limit). */
+  readonly batchSizeLimit = 10;
+  private readonly client: DashScopeEmbeddingClient;
+
+  constructor(options: DashScopeTextEmbeddingOptions) {
+    super({ ...options, dimensions: options.dimensions ?? 1024 });
+    this.client = embeddingClient(options, "DashScopeTextEmbedding");
+  }
+
+  protected async doEmbed(
+    inputs: readonly NormalizedEmbeddingInput[],
+    request: EmbedRequest,
+  ): Promise<EmbedResult> {
+    const texts = inputs as readonly string[];
+    const embeddings: number[][] = [];
+    let tokens = 0;
+    for (let start = 0; start < texts.length; start += this.batchSizeLimit) {
+      const batch = texts.slice(start, start + this.batchSizeLimit);
+      const answer = await postEmbedding(
+        this.client,
+        TEXT_EMBEDDING_PATH,
+        {
+          model: this.modelName,
+          input: { texts: batch },
+          parameters: { dimension: this.dimensions },
+        },
+        request.signal,
+      );
+      embeddings.push(...answer.embeddings);
+      tokens += typeof answer.usage.total_tokens === "number" ? answer.usage.total_tokens : 0;
+    }
+    return { embeddings, tokens };
+  }
+}

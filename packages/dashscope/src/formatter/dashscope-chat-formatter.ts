@@ -1,0 +1,117 @@
+import {
+  type Msg,
+  promoteToolResultMedia,
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "@agentscope-ts/core";
+import { pythonJsonDumps } from "../utils/python-json.js";
+import {
+  type DashScopeContentPart,
+  formatDashScopeMediaBlock,
+  joinAllTextContent,
+} from "./dashscope-media.js";
+import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
+import { warnSkippedBlock } from "./warn-once.js";
+
+/** One message of a DashScope generation request (`input.messages[i]`), as the formatters build it. */
+export type DashScopeMessage = Record<string, unknown>;
+
+/** Options of {@link DashScopeChatFormatter} (AgentScope's keyword arguments, camelCased). */
+export interface DashScopeChatFormatterOptions extends TruncatedFormatterBaseOptions {
+  /** Put images from tool results into a user message after the tool message. Default `false`. */
+  promoteToolResultImages?: boolean;
+  /** Put audio from tool results into a user message after the tool message. Default `false`. */
+  promoteToolResultAudios?: boolean;
+  /** Put videos from tool results into a user message after the tool message. Default `false`. */
+  promoteToolResultVideos?: boolean;
+  /**
+   * Reads local media paths, which are inlined as base64 `data:` URLs as AgentScope does. Defaults
+   * to a reader that imports `node:fs/promises` lazily (the package stays browser-safe).
+   */
+  readLocalFile?: LocalFileReader;
+}
+
+/**
+ * AgentScope's `DashScopeChatFormatter`: messages for DashScope's native generation APIs in a
+ * one-user-one-assistant chat. Content parts are `{text}`, `{image}`, `{audio}`, `{video}` (local
+ * files inlined as `data:` URLs); an all-text content becomes one string; an assistant tool-call
+ * message keeps an empty content list (Qwen-VL fails on a missing or `null` content); tool results
+ * are `role: "tool"` text, their media optionally promoted to a user message.
+ */
+export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMessage> {
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** Whether tool-result audio is promoted to a user message. */
+  readonly promoteToolResultAudios: boolean;
+  /** Whether tool-result videos are promoted to a user message. */
+  readonly promoteToolResultVideos: boolean;
+  /** How local media files are read. */
+  readonly readLocalFile: LocalFileReader;
+  /** AgentScope's class flags. */
+  static readonly supportToolsApi = true;
+  static readonly supportMultiagent = false;
+  static readonly supportVision = true;
+
+  constructor(options: DashScopeChatFormatterOptions = {}) {
+    super(options);
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.promoteToolResultAudios = options.promoteToolResultAudios ?? false;
+    this.promoteToolResultVideos = options.promoteToolResultVideos ?? false;
+    this.readLocalFile = options.readLocalFile ?? defaultLocalFileReader;
+  }
+
+  protected override async formatMessages(msgs: Msg[]): Promise<DashScopeMessage[]> {
+    const messages: DashScopeMessage[] = [];
+    for (let i = 0; i < msgs.length; i++) {
+      const msg = msgs[i] as Msg;
+      const content: DashScopeContentPart[] = [];
+      const toolCalls: Record<string, unknown>[] = [];
+      for (const block of msg.getContentBlocks()) {
+        switch (block.type) {
+          case "text":
+            content.push({ text: block.text });
+            break;
+          case "image":
+          case "audio":
+          case "video":
+            content.push(await formatDashScopeMediaBlock(block, this.readLocalFile));
+            break;
+          case "tool_use":
+            toolCalls.push({
+              id: block.id,
+              type: "function",
+              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
+            });
+            break;
+          case "tool_result": {
+            const { text, media } = await this.convertToolResultToString(block.output);
+            messages.push({
+              role: "tool",
+              tool_call_id: block.id,
+              content: text,
+              name: block.name,
+            });
+            const promoted = promoteToolResultMedia(block.name, media, {
+              images: this.promoteToolResultImages,
+              audios: this.promoteToolResultAudios,
+              videos: this.promoteToolResultVideos,
+              noun: "media",
+            });
+            if (promoted) msgs.splice(i + 1, 0, promoted);
+            break;
+          }
+          case "thinking":
+            // AgentScope drops thinking blocks here too (it logs each one as unsupported); the
+            // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
+            break;
+          default:
+            warnSkippedBlock(this.constructor.name, (block as { type: string }).type);
+        }
+      }
+      const formatted: DashScopeMessage = { role: msg.role, content };
+      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+      if (content.length > 0 || toolCalls.length > 0) messages.push(formatted);
+    }
+    return joinAllTextContent(messages);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `@agentscope-ts/dashscope`: Qwen and the other models of DashScope (Alibaba Cloud Model Studio)
+ * through DashScope's native HTTP API for AgentScope-TS: the chat model (text and multimodal
+ * generation, thinking), formatters, text and multimodal embeddings and a registry provider.
+ * Browser-safe: local media files are read through an injectable `readLocalFile`.
+ */
+
+export {
+  DashScopeMultiModalEmbedding,
+  type DashScopeMultiModalEmbeddingOptions,
+  MULTIMODAL_EMBEDDING_PATH,
+} from "./embedding/dashscope-multimodal-embedding.js";
+export {
+  type DashScopeEmbeddingClientOptions,
+  DashScopeTextEmbedding,
+  type DashScopeTextEmbeddingOptions,
+  TEXT_EMBEDDING_PATH,
+} from "./embedding/dashscope-text-embedding.js";
+export {
+  DashScopeChatFormatter,
+  type DashScopeChatFormatterOptions,
+  type DashScopeMessage,
+} from "./formatter/dashscope-chat-formatter.js";
+export {
+  type DashScopeContentPart,
+  formatDashScopeMediaBlock,
+  joinAllTextContent,
+} from "./formatter/dashscope-media.js";
+export {
+  DashScopeMultiAgentFormatter,
+  type DashScopeMultiAgentFormatterOptions,
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+} from "./formatter/dashscope-multi-agent-formatter.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export {
+  DashScopeChatModel,
+  type DashScopeChatModelCallOptions,
+  type DashScopeChatModelOptions,
+} from "./model/dashscope-chat-model.js";
+export {
+  DashScopeError,
+  type DashScopeErrorOptions,
+  dashScopeErrorFrom,
+  isRetryableDashScopeError,
+} from "./model/dashscope-error.js";
+export {
+  buildGenerationBody,
+  DEFAULT_BASE_HTTP_API_URL,
+  formatDashScopeToolChoice,
+  MULTIMODAL_GENERATION_PATH,
+  TEXT_GENERATION_PATH,
+  usesMultimodalApi,
+} from "./model/dashscope-request.js";
+export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./model/structured-output.js";
+export { type DashScopeProviderOptions, dashscope } from "./provider/dashscope-provider.js";

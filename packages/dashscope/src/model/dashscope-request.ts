@@ -1,0 +1,112 @@
+import { type ToolChoice, type ToolFunctionSchema, ValidationError } from "@agentscope-ts/core";
+
+/** The path of DashScope's text-generation API, under the base URL. */
+export const TEXT_GENERATION_PATH = "/services/aigc/text-generation/generation";
+/** The path of DashScope's multimodal-generation API (Qwen-VL, QVQ, Omni), under the base URL. */
+export const MULTIMODAL_GENERATION_PATH = "/services/aigc/multimodal-generation/generation";
+/** DashScope's default (Beijing) base URL; `https://dashscope-intl.aliyuncs.com/api/v1` is Singapore's. */
+export const DEFAULT_BASE_HTTP_API_URL = "https://dashscope.aliyuncs.com/api/v1";
+
+/**
+ * AgentScope's API choice: the multimodal-generation endpoint when `multimodality` is true, or when
+ * it is unset and the model name asks for it (`qvq…`, `…-vl…`); text generation otherwise.
+ */
+export function usesMultimodalApi(modelName: string, multimodality: boolean | undefined): boolean {
+  if (multimodality !== undefined) return multimodality;
+  return modelName.startsWith("qvq") || modelName.includes("-vl");
+}
+
+const warnedChoices = new Set<string>();
+
+/**
+ * AgentScope's `_format_tool_choice` for DashScope, which takes only `auto` and `none`:
+ * `required` (and `any`) become `auto` with a warning; a tool name becomes
+ * `{type: "function", function: {name}}`.
+ */
+export function formatDashScopeToolChoice(
+  toolChoice: ToolChoice,
+): string | Record<string, unknown> {
+  if (toolChoice === "auto" || toolChoice === "none") return toolChoice;
+  if (toolChoice === "required" || toolChoice === "any") {
+    if (!warnedChoices.has(toolChoice)) {
+      warnedChoices.add(toolChoice);
+      console.warn(
+        `DashScopeChatModel: toolChoice "${toolChoice}" is not supported by the DashScope API; it is sent as "auto".`,
+      );
+    }
+    return "auto";
+  }
+  return { type: "function", function: { name: toolChoice } };
+}
+
+/** AgentScope's `_format_tools_json_schemas`: checks each tool is `{type: "function", function}`. */
+export function checkToolSchemas(tools: readonly ToolFunctionSchema[]): ToolFunctionSchema[] {
+  const issues = [];
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i] as unknown as { type?: unknown; function?: unknown } | null;
+    if (tool === null || typeof tool !== "object" || tool.type !== "function" || !tool.function) {
+      issues.push({
+        path: `[${i}]`,
+        message: 'each tool must be {type: "function", function: {name, description, parameters}}',
+      });
+    }
+  }
+  if (issues.length > 0) {
+    throw new ValidationError("tools", issues, {
+      hint: "Pass toolkit.getJsonSchemas() (OpenAI function format).",
+    });
+  }
+  return [...tools];
+}
+
+/** What {@link buildGenerationBody} needs from the model and the call. */
+export interface GenerationSettings {
+  modelName: string;
+  streaming: boolean;
+  enableThinking: boolean | undefined;
+  generateKwargs: Record<string, unknown>;
+  callKwargs: Record<string, unknown> | undefined;
+  tools: readonly ToolFunctionSchema[] | undefined;
+  toolChoice: ToolChoice | undefined;
+}
+
+/** A DashScope generation request: body and the extra HTTP headers from `generateKwargs.headers`. */
+export interface GenerationRequest {
+  body: { model: string; input: { messages: unknown[] }; parameters: Record<string, unknown> };
+  headers: Record<string, string>;
+}
+
+/**
+ * AgentScope's request assembly in `DashScopeChatModel.__call__`, as the DashScope SDK puts it on
+ * the wire: `{model, input: {messages}, parameters}` where `parameters` holds `result_format:
+ * "message"`, `incremental_output` (true when streaming), `generateKwargs` and per-call kwargs,
+ * `tools`, `tool_choice` and `enable_thinking` (unless given). A `headers` kwarg becomes HTTP
+ * headers, as in the SDK.
+ */
+export function buildGenerationBody(
+  messages: readonly unknown[],
+  settings: GenerationSettings,
+): GenerationRequest {
+  const merged: Record<string, unknown> = {
+    result_format: "message",
+    incremental_output: settings.streaming,
+    ...settings.generateKwargs,
+    ...settings.callKwargs,
+  };
+  const { headers: extraHeaders, ...parameters } = merged;
+  if (settings.tools && settings.tools.length > 0) {
+    parameters.tools = checkToolSchemas(settings.tools);
+  }
+  if (settings.toolChoice) parameters.tool_choice = formatDashScopeToolChoice(settings.toolChoice);
+  if (settings.enableThinking !== undefined && !("enable_thinking" in parameters)) {
+    parameters.enable_thinking = settings.enableThinking;
+  }
+  const headers: Record<string, string> = {};
+  if (extraHeaders && typeof extraHeaders === "object") {
+    for (const [name, value] of Object.entries(extraHeaders)) headers[name] = String(value);
+  }
+  return {
+    body: { model: settings.modelName, input: { messages: [...messages] }, parameters },
+    headers,
+  };
+}

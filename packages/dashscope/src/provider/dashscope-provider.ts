@@ -1,0 +1,60 @@
+import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import { DashScopeMultiModalEmbedding } from "../embedding/dashscope-multimodal-embedding.js";
+import { DashScopeTextEmbedding } from "../embedding/dashscope-text-embedding.js";
+import { DashScopeChatFormatter } from "../formatter/dashscope-chat-formatter.js";
+import { DashScopeMultiAgentFormatter } from "../formatter/dashscope-multi-agent-formatter.js";
+import {
+  DashScopeChatModel,
+  type DashScopeChatModelOptions,
+} from "../model/dashscope-chat-model.js";
+
+/** Settings a {@link dashscope} provider applies to every model it builds. */
+export interface DashScopeProviderOptions {
+  /** The provider id in model strings (`"<id>:<model>"`). Default `"dashscope"`. */
+  id?: string;
+  /** The API key (default: `DASHSCOPE_API_KEY`, read when a model is built). */
+  apiKey?: string;
+  /** The API base URL, e.g. `https://dashscope-intl.aliyuncs.com/api/v1` (international). */
+  baseHttpApiUrl?: string;
+  /** The `fetch` used for requests. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** True for DashScope's multimodal embedding models (`multimodal-embedding-v*`, `tongyi-embedding-vision-*`). */
+function isMultimodalEmbedding(modelName: string): boolean {
+  return (
+    modelName.startsWith("multimodal-embedding") || modelName.startsWith("tongyi-embedding-vision")
+  );
+}
+
+/**
+ * The DashScope provider for core's registry: `registry.register(dashscope())`, then
+ * `registry.chatModel("dashscope:qwen3-max", { enableThinking: true })`. Embeddings by model name:
+ * `multimodal-embedding-*` / `tongyi-embedding-vision-*` build a `DashScopeMultiModalEmbedding`,
+ * others a `DashScopeTextEmbedding`. Model options given to `chatModel()` win over the provider's.
+ */
+export function dashscope(options: DashScopeProviderOptions = {}): Provider {
+  const id = options.id ?? "dashscope";
+  const client = {
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...(options.baseHttpApiUrl !== undefined ? { baseHttpApiUrl: options.baseHttpApiUrl } : {}),
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+  };
+  return {
+    id,
+    chatModel: (modelOptions: ProviderModelOptions) =>
+      new DashScopeChatModel({
+        ...client,
+        provider: id,
+        ...(modelOptions as unknown as DashScopeChatModelOptions),
+      }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
+      kind === "multiagent"
+        ? new DashScopeMultiAgentFormatter(formatterOptions)
+        : new DashScopeChatFormatter(formatterOptions),
+    embedding: (modelOptions: ProviderModelOptions) =>
+      isMultimodalEmbedding(modelOptions.modelName)
+        ? new DashScopeMultiModalEmbedding({ ...client, ...modelOptions })
+        : new DashScopeTextEmbedding({ ...client, ...modelOptions }),
+  };
+}
