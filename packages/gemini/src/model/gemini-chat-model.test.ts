@@ -278,6 +278,7 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
       type: "function" as const,
       function: {
         name: "plan",
+        description: "Plan a trip",
         parameters: {
           type: "object",
           properties: { stop: { $ref: "#/$defs/Stop" } },
@@ -308,6 +309,7 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
             weatherDeclaration,
             {
               name: "plan",
+              description: "Plan a trip",
               parameters: {
                 type: "OBJECT",
                 properties: { stop: { type: "OBJECT", properties: { city: { type: "STRING" } } } },
