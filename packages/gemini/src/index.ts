@@ -42,7 +42,7 @@ export {
   type GeminiToolConfig,
   toSdkContents,
 } from "./model/gemini-request.js";
-export { gemini, type GeminiProviderOptions } from "./provider/gemini-provider.js";
+export { type GeminiProviderOptions, gemini } from "./provider/gemini-provider.js";
 export {
   GeminiTokenCounter,
   type GeminiTokenCounterOptions,

@@ -52,8 +52,16 @@ describe("GeminiTextEmbedding", () => {
     expect(s.calls[0]?.headers["x-goog-api-key"]).toBe("k");
     expect(s.calls[0]?.body).toEqual({
       requests: [
-        { model: `models/${MODEL}`, content: { parts: [{ text: "sunny day" }], role: "user" }, outputDimensionality: 768 },
-        { model: `models/${MODEL}`, content: { parts: [{ text: "rain" }], role: "user" }, outputDimensionality: 768 },
+        {
+          model: `models/${MODEL}`,
+          content: { parts: [{ text: "sunny day" }], role: "user" },
+          outputDimensionality: 768,
+        },
+        {
+          model: `models/${MODEL}`,
+          content: { parts: [{ text: "rain" }], role: "user" },
+          outputDimensionality: 768,
+        },
       ],
     });
   });
@@ -70,7 +78,9 @@ describe("GeminiTextEmbedding", () => {
     await using s = await server();
     const response = await embedder(s, { batchSize: 2 }).embed(["1", "2", "3", "4", "5"]);
     expect(response.embeddings.map((v) => v[0])).toEqual([1, 2, 3, 4, 5]);
-    expect(s.calls.map((c) => (c.body as { requests: unknown[] }).requests.length)).toEqual([2, 2, 1]);
+    expect(s.calls.map((c) => (c.body as { requests: unknown[] }).requests.length)).toEqual([
+      2, 2, 1,
+    ]);
   });
 
   it("serves repeated requests from the cache", async () => {
@@ -101,7 +111,9 @@ describe("GeminiTextEmbedding", () => {
         },
       },
     });
-    const error = await embedder(s, { maxRetries: 0 }).embed(["a"]).catch((e: unknown) => e);
+    const error = await embedder(s, { maxRetries: 0 })
+      .embed(["a"])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ status: 429, retryAfterMs: 2000, retryable: true });
     expect(() => embedder(s, { batchSize: 0 })).toThrow(ValidationError);

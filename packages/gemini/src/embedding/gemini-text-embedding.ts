@@ -8,8 +8,8 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import type { GoogleGenAI } from "@google/genai";
-import { normalizeGeminiError } from "../model/gemini-errors.js";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
+import { normalizeGeminiError } from "../model/gemini-errors.js";
 
 /** Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased). */
 export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
@@ -52,7 +52,10 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
     const batchSize = options.batchSize ?? 100;
     if (!Number.isInteger(batchSize) || batchSize <= 0) {
       throw new ValidationError("GeminiTextEmbedding options", [
-        { path: "batchSize", message: `expected a positive integer, received ${String(batchSize)}` },
+        {
+          path: "batchSize",
+          message: `expected a positive integer, received ${String(batchSize)}`,
+        },
       ]);
     }
     this.batchSize = batchSize;

@@ -4,7 +4,12 @@ import {
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
 } from "@agentscope-ts/core";
-import { formatGeminiMediaBlock, type GeminiMediaIO, type GeminiMediaOptions, geminiMediaIO } from "./gemini-media.js";
+import {
+  formatGeminiMediaBlock,
+  type GeminiMediaIO,
+  type GeminiMediaOptions,
+  geminiMediaIO,
+} from "./gemini-media.js";
 import { warnSkippedBlock } from "./warn-once.js";
 
 /**
@@ -20,7 +25,9 @@ export type GeminiContent = Record<string, unknown> & {
 };
 
 /** Options of {@link GeminiChatFormatter} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiChatFormatterOptions extends TruncatedFormatterBaseOptions, GeminiMediaOptions {
+export interface GeminiChatFormatterOptions
+  extends TruncatedFormatterBaseOptions,
+    GeminiMediaOptions {
   /**
    * Put images from tool results into a user message right after the tool result (most APIs do
    * not take images in tool results). Default `false`.

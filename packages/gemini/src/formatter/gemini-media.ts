@@ -63,7 +63,10 @@ function schemeOf(url: string): string {
  * `{data: <base64>, mime_type: "<image|audio|video>/<extension>"}`, the type taken from the
  * extension. Anything else is a {@link ValidationError}.
  */
-export async function toGeminiInlineData(url: string, io: GeminiMediaIO): Promise<GeminiInlineData> {
+export async function toGeminiInlineData(
+  url: string,
+  io: GeminiMediaIO,
+): Promise<GeminiInlineData> {
   const rawUrl = url.startsWith("file://") ? url.slice("file://".length) : url;
   const extension = (rawUrl.split(".").pop() ?? "").toLowerCase();
   const typ = Object.entries(GEMINI_SUPPORTED_EXTENSIONS).find(([, exts]) =>

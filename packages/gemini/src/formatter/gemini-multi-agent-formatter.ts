@@ -1,7 +1,7 @@
 import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
 import {
-  type GeminiChatFormatterOptions,
   GeminiChatFormatter,
+  type GeminiChatFormatterOptions,
   type GeminiContent,
 } from "./gemini-chat-formatter.js";
 import { formatGeminiMediaBlock, type GeminiMediaIO, geminiMediaIO } from "./gemini-media.js";

@@ -120,7 +120,9 @@ describe("GeminiChatModel streaming against recorded responses", () => {
       [STREAM]: { response: stream("google-tool-call") },
     });
     const last = (
-      await collect(modelFor(server).stream(messages, { tools: [weatherTool], toolChoice: "weather" }))
+      await collect(
+        modelFor(server).stream(messages, { tools: [weatherTool], toolChoice: "weather" }),
+      )
     ).at(-1)!;
     const sig = signatureIn("google-tool-call", 0);
     expect(last.content).toEqual([
@@ -244,7 +246,9 @@ describe("GeminiChatModel streaming against recorded responses", () => {
       properties: { city: { type: "string" }, home: { type: "object" } },
       required: ["city", "temperature", "home"],
     });
-    expect(JSON.stringify(body.generationConfig.responseJsonSchema)).not.toMatch(/\$ref|\$defs|\$schema/);
+    expect(JSON.stringify(body.generationConfig.responseJsonSchema)).not.toMatch(
+      /\$ref|\$defs|\$schema/,
+    );
   });
 });
 
@@ -286,7 +290,10 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
         },
       },
     };
-    const response = await model.call(messages, { tools: [weatherTool, nested], toolChoice: "required" });
+    const response = await model.call(messages, {
+      tools: [weatherTool, nested],
+      toolChoice: "required",
+    });
     const sig = wireJson<{ candidates: { content: { parts: { thoughtSignature: string }[] } }[] }>(
       "google-tool-call",
     ).candidates[0]!.content.parts[0]!.thoughtSignature;
@@ -336,7 +343,10 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
       [UNARY]: { response: { type: "json", body: wireJson("google-text") } },
     });
     await modelFor(server, { stream: false }).call([
-      { role: "user", parts: [{ text: "hi" }, { inline_data: { data: "AAAA", mime_type: "image/png" } }] },
+      {
+        role: "user",
+        parts: [{ text: "hi" }, { inline_data: { data: "AAAA", mime_type: "image/png" } }],
+      },
       {
         role: "model",
         parts: [
@@ -348,15 +358,23 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
       },
       {
         role: "user",
-        parts: [{ function_response: { id: "c2lnXzE=", name: "weather", response: { output: "sunny" } } }],
+        parts: [
+          { function_response: { id: "c2lnXzE=", name: "weather", response: { output: "sunny" } } },
+        ],
       },
     ]);
-    expect((server.calls[0]?.body as { contents: unknown }).contents).toEqual([
-      { role: "user", parts: [{ text: "hi" }, { inlineData: { data: "AAAA", mimeType: "image/png" } }] },
+    expect((server.calls[0]!.body as { contents: unknown }).contents).toEqual([
+      {
+        role: "user",
+        parts: [{ text: "hi" }, { inlineData: { data: "AAAA", mimeType: "image/png" } }],
+      },
       {
         role: "model",
         parts: [
-          { functionCall: { name: "weather", args: { snake_key: 1 } }, thoughtSignature: "c2lnXzE=" },
+          {
+            functionCall: { name: "weather", args: { snake_key: 1 } },
+            thoughtSignature: "c2lnXzE=",
+          },
         ],
       },
       {
@@ -382,7 +400,9 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
 describe("GeminiChatModel faults", () => {
   it("reads the recorded 429's RetryInfo into retryAfterMs when it gives up", async () => {
     await using server = await createTestServer({
-      [UNARY]: { response: { type: "error", status: 429, body: wireJson("google-429-retry-info") } },
+      [UNARY]: {
+        response: { type: "error", status: 429, body: wireJson("google-429-retry-info") },
+      },
     });
     const error = await modelFor(server, { stream: false, maxRetries: 0 })
       .call(messages)
@@ -398,7 +418,9 @@ describe("GeminiChatModel faults", () => {
   });
 
   it("waits the RetryInfo delay before retrying a 429, then succeeds", async () => {
-    const body = wireJson<{ error: { details: Record<string, unknown>[] } }>("google-429-retry-info");
+    const body = wireJson<{ error: { details: Record<string, unknown>[] } }>(
+      "google-429-retry-info",
+    );
     body.error.details[1] = { ...body.error.details[1], retryDelay: "0.05s" };
     await using server = await createTestServer({
       [STREAM]: { response: [{ type: "error", status: 429, body }, stream("google-text")] },
@@ -423,7 +445,9 @@ describe("GeminiChatModel faults", () => {
         },
       },
     });
-    const error = await modelFor(server, { stream: false }).call(messages).catch((e: unknown) => e);
+    const error = await modelFor(server, { stream: false })
+      .call(messages)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, retryable: false });
     expect((error as Error).message).toMatch(/INVALID_ARGUMENT: API key not valid/);
     expect(server.calls).toHaveLength(1);
@@ -433,16 +457,24 @@ describe("GeminiChatModel faults", () => {
     for (const cutMode of ["destroy", "end"] as const) {
       await using server = await createTestServer({
         [STREAM]: {
-          response: { ...stream("google-stream-tool-call-arguments"), cutAfter: 3, cutMode, delayMs: 5 },
+          response: {
+            ...stream("google-stream-tool-call-arguments"),
+            cutAfter: 3,
+            cutMode,
+            delayMs: 5,
+          },
         },
       });
       const seen: unknown[] = [];
       const error = await (async () => {
-        for await (const chunk of modelFor(server, { maxRetries: 0 }).stream(messages)) seen.push(chunk);
+        for await (const chunk of modelFor(server, { maxRetries: 0 }).stream(messages))
+          seen.push(chunk);
       })().catch((e: unknown) => e);
       expect(error, cutMode).toBeInstanceOf(ModelError);
       expect((error as Error).message).toMatch(
-        cutMode === "destroy" ? /stream broke off after \d+ chunk/ : /ended before the model finished/,
+        cutMode === "destroy"
+          ? /stream broke off after \d+ chunk/
+          : /ended before the model finished/,
       );
       expect((error as ModelError).retryable).toBe(true);
       expect(seen.length).toBeGreaterThan(0);
@@ -481,7 +513,9 @@ describe("GeminiChatModel faults", () => {
 
 describe("GeminiChatModel safety information", () => {
   it("puts the finish reason, safety ratings and prompt feedback in metadata", async () => {
-    const ratings = [{ category: "HARM_CATEGORY_DANGEROUS_CONTENT", probability: "HIGH", blocked: true }];
+    const ratings = [
+      { category: "HARM_CATEGORY_DANGEROUS_CONTENT", probability: "HIGH", blocked: true },
+    ];
     await using server = await createTestServer({
       [UNARY]: {
         response: {

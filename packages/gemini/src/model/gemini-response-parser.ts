@@ -8,7 +8,7 @@ import {
   parsePartialJson,
 } from "@agentscope-ts/core";
 import { pythonJsonDumps } from "../utils/python-json.js";
-import { PartialArgsWriter, type PartialArg } from "./partial-args.js";
+import { type PartialArg, PartialArgsWriter } from "./partial-args.js";
 
 /** Loosely typed SDK objects: the SDK passes the API's candidates through mostly as they are. */
 type Loose = Record<string, unknown>;
@@ -120,7 +120,9 @@ export function parseGenerateContentResponse(
   settings: GeminiParseSettings,
 ): ChatResponse {
   const r = response as Loose;
-  const candidate = Array.isArray(r.candidates) ? (r.candidates[0] as Loose | undefined) : undefined;
+  const candidate = Array.isArray(r.candidates)
+    ? (r.candidates[0] as Loose | undefined)
+    : undefined;
   const blocks: ChatResponseBlock[] = [];
   const toolUses: ChatResponseBlock[] = [];
   let textSignature: string | undefined;
@@ -259,11 +261,21 @@ export async function* parseGenerateContentStream(
           const id = callId(part, call, index);
           if (call.willContinue) {
             pending = { index, writer: new PartialArgsWriter() };
-            acc.addToolCallDelta({ index, id, name: call.name as string, arguments: pending.writer.begin() });
+            acc.addToolCallDelta({
+              index,
+              id,
+              name: call.name as string,
+              arguments: pending.writer.begin(),
+            });
             addPieces(call.partialArgs);
           } else {
             const args = (call.args ?? {}) as Record<string, unknown>;
-            acc.setToolCall({ id, name: call.name as string, input: args, rawInput: pythonJsonDumps(args) });
+            acc.setToolCall({
+              id,
+              name: call.name as string,
+              input: args,
+              rawInput: pythonJsonDumps(args),
+            });
           }
         }
       } else if (signatureOf(part) !== undefined) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PartialArgsWriter, parseJsonPath } from "./partial-args.js";
 
-function write(pieces: Parameters<PartialArgsWriter["add"]>[0][]): { parts: string[]; text: string } {
+function write(pieces: Parameters<PartialArgsWriter["add"]>[0][]): {
+  parts: string[];
+  text: string;
+} {
   const writer = new PartialArgsWriter();
   const parts = [writer.begin(), ...pieces.map((p) => writer.add(p)), writer.end()];
   return { parts, text: parts.join("") };
@@ -11,7 +14,7 @@ describe("PartialArgsWriter", () => {
   it("streams one string value in pieces, as Gemini sends it", () => {
     const { parts, text } = write([
       { jsonPath: "$.location", stringValue: "Bos", willContinue: true },
-      { jsonPath: "$.location", stringValue: "ton \"MA\"", willContinue: true },
+      { jsonPath: "$.location", stringValue: 'ton "MA"', willContinue: true },
       { jsonPath: "$.location", stringValue: "" },
     ]);
     expect(JSON.parse(text)).toEqual({ location: 'Boston "MA"' });
@@ -39,7 +42,9 @@ describe("PartialArgsWriter", () => {
 
   it("gives {} for a call without arguments and ignores unreadable pieces", () => {
     expect(write([]).text).toBe("{}");
-    expect(write([{ jsonPath: "location", stringValue: "x" }, { jsonPath: "$.a" }]).text).toBe("{}");
+    expect(write([{ jsonPath: "location", stringValue: "x" }, { jsonPath: "$.a" }]).text).toBe(
+      "{}",
+    );
   });
 
   it("parses JSON paths", () => {

@@ -14,7 +14,11 @@ describe("gemini() provider", () => {
     const registry = createRegistry().register(gemini({ apiKey: "k" }));
     const model = registry.chatModel("gemini:gemini-2.5-flash", { stream: false });
     expect(model).toBeInstanceOf(GeminiChatModel);
-    expect(model).toMatchObject({ modelName: "gemini-2.5-flash", streaming: false, provider: "gemini" });
+    expect(model).toMatchObject({
+      modelName: "gemini-2.5-flash",
+      streaming: false,
+      provider: "gemini",
+    });
     expect(registry.formatter("gemini")).toBeInstanceOf(GeminiChatFormatter);
     expect(registry.formatter("gemini", "multiagent")).toBeInstanceOf(GeminiMultiAgentFormatter);
     expect(registry.tokenCounter("gemini:gemini-2.5-flash")).toBeInstanceOf(GeminiTokenCounter);
@@ -34,9 +38,14 @@ describe("gemini() provider", () => {
     const formatter = registry.formatter("gemini");
     const { Msg } = await import("@agentscope-ts/core");
     const response = await model.call(
-      await formatter.format([new Msg({ name: "user", role: "user", content: "hi" })]),
+      (await formatter.format([new Msg({ name: "user", role: "user", content: "hi" })])) as Record<
+        string,
+        unknown
+      >[],
     );
     expect(response.id).toBe("Un6LacrVMcjUxs0PmJfWoQc");
-    expect(server.calls[0]?.body).toMatchObject({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+    expect(server.calls[0]?.body).toMatchObject({
+      contents: [{ role: "user", parts: [{ text: "hi" }] }],
+    });
   });
 });
