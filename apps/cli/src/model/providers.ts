@@ -28,6 +28,9 @@ export interface ProviderEntry {
 const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./openai-compatible.js")).loadOpenAICompatible(choice, settings);
 
+const loadGemini = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./gemini-model.js")).loadGemini(choice, settings);
+
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
@@ -38,8 +41,8 @@ function ollamaBaseURL(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini,
- * DashScope and Ollama go through their OpenAI-compatible endpoints with `@agentscope-ts/openai`
+ * The providers, in the order their keys are looked for in the environment. Gemini uses its own
+ * package; Anthropic, DashScope and Ollama go through their OpenAI-compatible endpoints with `@agentscope-ts/openai`
  * until native packages exist; replacing an entry's `load` is all such a package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
@@ -65,9 +68,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     detectEnv: "GEMINI_API_KEY",
     apiKeyEnv: "GEMINI_API_KEY",
     defaultModel: "gemini-2.5-flash",
-    baseURL: () => "https://generativelanguage.googleapis.com/v1beta/openai/",
+    // The native API through @agentscope-ts/gemini; the SDK knows its endpoint.
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadGemini,
   },
   {
     id: "dashscope",
