@@ -539,3 +539,22 @@ describe("GeminiChatModel safety information", () => {
     expect(response.usage).toMatchObject({ inputTokens: 5, outputTokens: 0 });
   });
 });
+
+describe("GeminiChatModel options", () => {
+  it("rejects a thinkingConfig that is not an object and a toolChoice naming no given tool", async () => {
+    expect(
+      () =>
+        new GeminiChatModel({
+          modelName: MODEL,
+          apiKey: "k",
+          thinkingConfig: true as unknown as Record<string, unknown>,
+        }),
+    ).toThrow(/thinkingConfig/);
+    await using server = await createTestServer({});
+    const error = await modelFor(server)
+      .call(messages, { tools: [weatherTool], toolChoice: "time" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(server.calls).toHaveLength(0);
+  });
+});
