@@ -558,3 +558,41 @@ describe("GeminiChatModel options", () => {
     expect(server.calls).toHaveLength(0);
   });
 });
+
+describe("GeminiChatModel structured output, not streaming", () => {
+  it("parses the JSON text into metadata (repairing a cut-off end) instead of finish information", async () => {
+    await using server = await createTestServer({
+      [UNARY]: {
+        response: {
+          type: "json",
+          body: {
+            candidates: [
+              {
+                content: {
+                  role: "model",
+                  parts: [{ text: '{"city": "Paris", "temperature": 21' }],
+                },
+                finishReason: "MAX_TOKENS",
+              },
+            ],
+            usageMetadata: { promptTokenCount: 10, totalTokenCount: 22 },
+          },
+        },
+      },
+    });
+    const Weather = z.object({ city: z.string(), temperature: z.number() });
+    const response = await modelFor(server, { stream: false }).call(messages, {
+      structuredModel: Weather,
+      toolChoice: "auto",
+      tools: [weatherTool],
+    });
+    expect(response.metadata).toEqual({ city: "Paris", temperature: 21 });
+    expect(response.content).toEqual([
+      { type: "text", text: '{"city": "Paris", "temperature": 21' },
+    ]);
+    const body = server.calls[0]?.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("tools");
+    expect(body).not.toHaveProperty("toolConfig");
+    expect(body.generationConfig).toMatchObject({ responseMimeType: "application/json" });
+  });
+});
