@@ -30,10 +30,10 @@ describe("chooseModel", () => {
       url: "https://api.anthropic.com/v1/",
       reason: "ANTHROPIC_API_KEY is set",
     });
-    expect(pick({}, { GEMINI_API_KEY: "g", DASHSCOPE_API_KEY: "d" })).toMatchObject({
-      provider: "gemini",
-      url: "https://generativelanguage.googleapis.com/v1beta/openai/",
-    });
+    const geminiChoice = pick({}, { GEMINI_API_KEY: "g", DASHSCOPE_API_KEY: "d" });
+    expect(geminiChoice).toMatchObject({ provider: "gemini", key: "g" });
+    // The native @google/genai SDK knows its own endpoint.
+    expect(geminiChoice.url).toBeUndefined();
     expect(pick({}, { DASHSCOPE_API_KEY: "d" })).toMatchObject({
       provider: "dashscope",
       model: "qwen-plus",

@@ -31,6 +31,9 @@ const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings
 const loadDashScope = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./dashscope-model.js")).loadDashScope(choice, settings);
 
+const loadGemini = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./gemini-model.js")).loadGemini(choice, settings);
+
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
@@ -43,9 +46,9 @@ function ollamaHost(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Ollama and DashScope
- * use their native packages; Anthropic and Gemini go through their OpenAI-compatible endpoints with
- * `@agentscope-ts/openai` until native packages exist; replacing an entry's `load` is all such a
+ * The providers, in the order their keys are looked for in the environment. Gemini, Ollama and
+ * DashScope use their native packages; Anthropic goes through its OpenAI-compatible endpoint with
+ * `@agentscope-ts/openai` until its native package exists; replacing an entry's `load` is all such a
  * package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
@@ -71,9 +74,9 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     detectEnv: "GEMINI_API_KEY",
     apiKeyEnv: "GEMINI_API_KEY",
     defaultModel: "gemini-2.5-flash",
-    baseURL: () => "https://generativelanguage.googleapis.com/v1beta/openai/",
+    // The native API through @agentscope-ts/gemini; the SDK knows its endpoint.
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadGemini,
   },
   {
     id: "dashscope",

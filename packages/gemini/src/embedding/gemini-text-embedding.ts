@@ -1,0 +1,107 @@
+import {
+  EmbeddingModelBase,
+  type EmbeddingModelBaseOptions,
+  type EmbedOptions,
+  type EmbedRequest,
+  type EmbedResult,
+  type NormalizedEmbeddingInput,
+  ValidationError,
+} from "@agentscope-ts/core";
+import type { GoogleGenAI } from "@google/genai";
+import { createGeminiClient } from "../model/gemini-chat-model.js";
+import { normalizeGeminiError } from "../model/gemini-errors.js";
+
+/** Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased). */
+export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
+  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
+  apiKey?: string;
+  /**
+   * The vector size. Default 3072, as in AgentScope (gemini-embedding-001's size). Only when given
+   * is it sent, as `outputDimensionality` (AgentScope sends none; smaller models refuse 3072).
+   */
+  dimensions?: number;
+  /** The API base URL (the SDK's `httpOptions.baseUrl`). */
+  baseURL?: string;
+  /** Most texts per request; longer lists are split and the vectors joined in order. Default 100. */
+  batchSize?: number;
+  /** More `EmbedContentConfig` fields sent with every request, e.g. `{ taskType: "RETRIEVAL_QUERY" }`. */
+  embedKwargs?: Record<string, unknown>;
+  /** More options of the SDK client. */
+  clientKwargs?: Record<string, unknown>;
+  /** Use this client instead of building one. */
+  client?: GoogleGenAI;
+}
+
+/**
+ * AgentScope's `GeminiTextEmbedding`: text embeddings from the Gemini API (`embedContent`, sent by
+ * the SDK as `batchEmbedContents`), with batching of long lists, `dimensions`, and the cache,
+ * retries, timeout and abort of `EmbeddingModelBase`. The cache key is AgentScope's
+ * `{model, contents, config}`.
+ */
+export class GeminiTextEmbedding extends EmbeddingModelBase {
+  readonly provider = "gemini";
+  /** The SDK client. */
+  readonly client: GoogleGenAI;
+  /** Most texts per request. */
+  readonly batchSize: number;
+  /** The `EmbedContentConfig` sent with every request. */
+  readonly config: Record<string, unknown>;
+
+  constructor(options: GeminiTextEmbeddingOptions) {
+    super({ ...options, dimensions: options.dimensions ?? 3072 });
+    const batchSize = options.batchSize ?? 100;
+    if (!Number.isInteger(batchSize) || batchSize <= 0) {
+      throw new ValidationError("GeminiTextEmbedding options", [
+        {
+          path: "batchSize",
+          message: `expected a positive integer, received ${String(batchSize)}`,
+        },
+      ]);
+    }
+    this.batchSize = batchSize;
+    this.config = {
+      ...options.embedKwargs,
+      ...(options.dimensions !== undefined ? { outputDimensionality: options.dimensions } : {}),
+    };
+    this.client = options.client ?? createGeminiClient(options);
+  }
+
+  protected async doEmbed(
+    inputs: readonly NormalizedEmbeddingInput[],
+    request: EmbedRequest,
+  ): Promise<EmbedResult> {
+    const texts = inputs as readonly string[];
+    const embeddings: number[][] = [];
+    for (let start = 0; start < texts.length; start += this.batchSize) {
+      const batch = texts.slice(start, start + this.batchSize);
+      const response = await this.client.models.embedContent({
+        model: this.modelName,
+        contents: [...batch],
+        config: { ...this.config, abortSignal: request.signal },
+      });
+      const vectors = response.embeddings ?? [];
+      if (vectors.length !== batch.length) {
+        throw new ValidationError("embedContent response", [
+          {
+            path: "embeddings",
+            message: `expected ${batch.length} embeddings, received ${vectors.length}`,
+          },
+        ]);
+      }
+      for (const item of vectors) embeddings.push(item.values ?? []);
+    }
+    return { embeddings };
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeGeminiError(error, this.provider);
+  }
+
+  /** AgentScope keys its cache on the whole request: `{model, contents, config}`. */
+  protected override cacheIdentifier(
+    inputs: readonly NormalizedEmbeddingInput[],
+    _options: EmbedOptions,
+  ): unknown {
+    return { model: this.modelName, contents: inputs, config: this.config };
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  type Msg,
+  promoteToolResultMedia,
+  TruncatedFormatterBase,
+  type TruncatedFormatterBaseOptions,
+} from "@agentscope-ts/core";
+import {
+  formatGeminiMediaBlock,
+  type GeminiMediaIO,
+  type GeminiMediaOptions,
+  geminiMediaIO,
+} from "./gemini-media.js";
+import { warnSkippedBlock } from "./warn-once.js";
+
+/**
+ * One content of a Gemini `generateContent` request as the formatters build it: `{role: "user" |
+ * "model", parts}`, parts snake_case as AgentScope writes them (`inline_data`, `function_call`,
+ * `function_response`, `thought_signature`). `thought_signature` is the base64 string the block
+ * holds (Python holds the decoded bytes; the bytes are the same). {@link GeminiChatModel} turns
+ * these into the SDK's camelCase parts.
+ */
+export type GeminiContent = Record<string, unknown> & {
+  role: string;
+  parts: Record<string, unknown>[];
+};
+
+/** Options of {@link GeminiChatFormatter} (AgentScope's keyword arguments, camelCased). */
+export interface GeminiChatFormatterOptions
+  extends TruncatedFormatterBaseOptions,
+    GeminiMediaOptions {
+  /**
+   * Put images from tool results into a user message right after the tool result (most APIs do
+   * not take images in tool results). Default `false`.
+   */
+  promoteToolResultImages?: boolean;
+}
+
+/**
+ * AgentScope's `GeminiChatFormatter`: formats messages for the Gemini API in a
+ * one-user-one-assistant chat. Assistant messages get role `model`, all others `user` (system
+ * included). Text (with its `thought_signature`), image/audio/video as `inline_data`, tool calls
+ * as `function_call` (with the call's `thought_signature`, which Gemini 3 requires back), tool
+ * results as `function_response` user contents (media become "can be found at" lines, images
+ * optionally promoted).
+ */
+export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** How local files and web media are read. */
+  readonly mediaIO: GeminiMediaIO;
+  /** AgentScope's class flags. */
+  static readonly supportToolsApi = true;
+  static readonly supportMultiagent = false;
+  static readonly supportVision = true;
+
+  constructor(options: GeminiChatFormatterOptions = {}) {
+    super(options);
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.mediaIO = geminiMediaIO(options);
+  }
+
+  protected override async formatMessages(msgs: Msg[]): Promise<GeminiContent[]> {
+    const messages: GeminiContent[] = [];
+    for (let i = 0; i < msgs.length; i++) {
+      const msg = msgs[i] as Msg;
+      const parts: Record<string, unknown>[] = [];
+      for (const block of msg.getContentBlocks()) {
+        const signature = (block as { thought_signature?: unknown }).thought_signature;
+        switch (block.type) {
+          case "text": {
+            const part: Record<string, unknown> = { text: block.text };
+            if (signature !== undefined && signature !== null) part.thought_signature = signature;
+            parts.push(part);
+            break;
+          }
+          case "tool_use": {
+            const part: Record<string, unknown> = {
+              function_call: { id: null, name: block.name, args: block.input },
+            };
+            if (signature !== undefined && signature !== null) part.thought_signature = signature;
+            parts.push(part);
+            break;
+          }
+          case "tool_result": {
+            const { text, media } = await this.convertToolResultToString(block.output);
+            messages.push({
+              role: "user",
+              parts: [
+                {
+                  function_response: {
+                    id: block.id,
+                    name: block.name,
+                    response: { output: text },
+                  },
+                },
+              ],
+            });
+            const promoted = promoteToolResultMedia(block.name, media, {
+              images: this.promoteToolResultImages,
+            });
+            if (promoted) msgs.splice(i + 1, 0, promoted);
+            break;
+          }
+          case "image":
+          case "audio":
+          case "video":
+            parts.push(await formatGeminiMediaBlock(block, this.mediaIO));
+            break;
+          default:
+            warnSkippedBlock(this.constructor.name, block.type);
+        }
+      }
+      if (parts.length > 0) {
+        messages.push({ role: msg.role === "assistant" ? "model" : "user", parts });
+      }
+    }
+    return messages;
+  }
+}

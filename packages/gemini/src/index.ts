@@ -1,0 +1,49 @@
+/**
+ * `@agentscope-ts/gemini`: Google Gemini for AgentScope-TS on the official `@google/genai` SDK:
+ * the chat model, formatters, token counter, text embeddings and the registry provider.
+ * Browser-safe: local media files are read through an injectable `readLocalFile` (by default
+ * `node:fs`, imported lazily when needed).
+ */
+export {
+  GeminiTextEmbedding,
+  type GeminiTextEmbeddingOptions,
+} from "./embedding/gemini-text-embedding.js";
+export {
+  GeminiChatFormatter,
+  type GeminiChatFormatterOptions,
+  type GeminiContent,
+} from "./formatter/gemini-chat-formatter.js";
+export {
+  formatGeminiMediaBlock,
+  GEMINI_SUPPORTED_EXTENSIONS,
+  type GeminiInlineData,
+  type GeminiMediaIO,
+  type GeminiMediaOptions,
+  toGeminiInlineData,
+} from "./formatter/gemini-media.js";
+export {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  GeminiMultiAgentFormatter,
+  type GeminiMultiAgentFormatterOptions,
+} from "./formatter/gemini-multi-agent-formatter.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export { flattenJsonSchema } from "./model/flatten-json-schema.js";
+export {
+  createGeminiClient,
+  GeminiChatModel,
+  type GeminiChatModelCallOptions,
+  type GeminiChatModelOptions,
+  geminiResponseSchema,
+} from "./model/gemini-chat-model.js";
+export { normalizeGeminiError, retryInfoDelayMs } from "./model/gemini-errors.js";
+export {
+  formatGeminiToolChoice,
+  formatGeminiTools,
+  type GeminiToolConfig,
+  toSdkContents,
+} from "./model/gemini-request.js";
+export { type GeminiProviderOptions, gemini } from "./provider/gemini-provider.js";
+export {
+  GeminiTokenCounter,
+  type GeminiTokenCounterOptions,
+} from "./token/gemini-token-counter.js";

@@ -1,0 +1,216 @@
+import {
+  ChatModelBase,
+  type ChatModelBaseOptions,
+  type ChatModelCallOptions,
+  type ChatModelRequest,
+  type ChatResponse,
+  ModelError,
+  toParametersSchema,
+  ValidationError,
+} from "@agentscope-ts/core";
+import { GoogleGenAI } from "@google/genai";
+import type { z } from "zod";
+import { flattenJsonSchema } from "./flatten-json-schema.js";
+import { normalizeGeminiError } from "./gemini-errors.js";
+import {
+  formatGeminiToolChoice,
+  formatGeminiTools,
+  toSdkContents,
+  toSdkThinkingConfig,
+} from "./gemini-request.js";
+import {
+  type GeminiParseSettings,
+  type GeminiStreamOutcome,
+  parseGenerateContentResponse,
+  parseGenerateContentStream,
+} from "./gemini-response-parser.js";
+
+/** Options of {@link GeminiChatModel} (AgentScope's keyword arguments, camelCased). */
+export interface GeminiChatModelOptions extends ChatModelBaseOptions {
+  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
+  apiKey?: string;
+  /**
+   * Gemini's thinking config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (Python's
+   * snake_case keys are accepted too). Sent as `thinkingConfig` with every call.
+   */
+  thinkingConfig?: Record<string, unknown>;
+  /** The API base URL (sent as the SDK's `httpOptions.baseUrl`), e.g. for a proxy. */
+  baseURL?: string;
+  /** More options of the SDK client (`GoogleGenAI`): `vertexai`, `project`, `httpOptions`… */
+  clientKwargs?: Record<string, unknown>;
+  /**
+   * Fields of the SDK's `GenerateContentConfig` sent with every call, camelCase as the SDK takes
+   * them: `{ temperature: 0.2, seed: 1, maxOutputTokens: 512 }`.
+   */
+  generateKwargs?: Record<string, unknown>;
+  /** Use this client instead of building one. */
+  client?: GoogleGenAI;
+  /** The provider id used in errors and traces. Default `"gemini"`. */
+  provider?: string;
+}
+
+/** Options of one {@link GeminiChatModel} call. */
+export interface GeminiChatModelCallOptions extends ChatModelCallOptions {
+  /** Extra `GenerateContentConfig` fields for this call (AgentScope's `**config_kwargs`). */
+  generateKwargs?: Record<string, unknown>;
+}
+
+type Request = ChatModelRequest<GeminiChatModelCallOptions>;
+
+/** A `generateContent` request as the SDK takes it. */
+interface GenerateRequest {
+  model: string;
+  contents: Record<string, unknown>[];
+  config: Record<string, unknown>;
+}
+
+/** The JSON schema of a structured-output model, as Gemini's `responseJsonSchema` takes it. */
+export function geminiResponseSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _, ...rest } = toParametersSchema(schema, "structuredModel", "structuredModel");
+  return flattenJsonSchema(rest);
+}
+
+/**
+ * AgentScope's `GeminiChatModel` on the official `@google/genai` SDK (`generateContent` and
+ * `generateContentStream`). Tools as `functionDeclarations` (`$defs`/`$ref` inlined), `toolChoice`
+ * as `functionCallingConfig`; thought parts as thinking blocks; thought signatures kept on the
+ * text and tool_use blocks (and used as tool call ids, as AgentScope does) so the formatter sends
+ * them back, as Gemini 3 requires; structured output through `responseMimeType:
+ * "application/json"` and the schema, the parsed (repaired, also while streaming) object in
+ * `metadata`; otherwise `metadata` holds the finish reason and safety ratings. Streamed
+ * function-call arguments (Gemini 3 `partialArgs`) are assembled as they come. Retries (429
+ * `RetryInfo` honoured), timeout and abort come from {@link ChatModelBase}.
+ */
+export class GeminiChatModel extends ChatModelBase<GeminiChatModelCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: GoogleGenAI;
+  /** The thinking config sent with every call. */
+  thinkingConfig: Record<string, unknown> | undefined;
+  /** Config fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+
+  constructor(options: GeminiChatModelOptions) {
+    super(options);
+    if (
+      options.thinkingConfig !== undefined &&
+      (options.thinkingConfig === null || typeof options.thinkingConfig !== "object")
+    ) {
+      throw new ValidationError("GeminiChatModel options", [
+        {
+          path: "thinkingConfig",
+          message: `expected an object such as { includeThoughts: true, thinkingBudget: 1024 }, received ${JSON.stringify(options.thinkingConfig)}`,
+        },
+      ]);
+    }
+    this.provider = options.provider ?? "gemini";
+    this.thinkingConfig = options.thinkingConfig;
+    this.generateKwargs = { ...options.generateKwargs };
+    this.client = options.client ?? createGeminiClient(options);
+  }
+
+  protected override async *doStream(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const startTime = Date.now();
+    const params = this.requestParams(messages, request);
+    const stream = await this.client.models.generateContentStream(params as never);
+    const outcome: GeminiStreamOutcome = { yielded: 0 };
+    try {
+      yield* parseGenerateContentStream(stream, this.settings(startTime, request), outcome);
+    } catch (error) {
+      if (request.signal.aborted || error instanceof ModelError) throw error;
+      const normalized = this.normalizeError(error);
+      if (normalized instanceof ModelError && outcome.yielded > 0) {
+        throw new ModelError(
+          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
+          {
+            cause: error,
+            provider: this.provider,
+            retryable: normalized.retryable,
+            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
+          },
+        );
+      }
+      throw normalized;
+    }
+  }
+
+  protected override async doCall(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): Promise<ChatResponse> {
+    if (this.streaming) return super.doCall(messages, request);
+    const startTime = Date.now();
+    const params = this.requestParams(messages, request);
+    const response = await this.client.models.generateContent(params as never);
+    return parseGenerateContentResponse(response, this.settings(startTime, request));
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeGeminiError(error, this.provider);
+  }
+
+  private settings(startTime: number, request: Request): GeminiParseSettings {
+    return {
+      provider: this.provider,
+      startTime,
+      structuredOutput: request.structuredModel !== undefined,
+    };
+  }
+
+  /**
+   * AgentScope's request assembly: `config = {thinkingConfig, ...generateKwargs, ...call kwargs}`,
+   * then `tools`, `toolConfig`; structured output drops both and sets `responseMimeType` and the
+   * schema.
+   */
+  private requestParams(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): GenerateRequest {
+    for (let i = 0; i < messages.length; i++) {
+      const msg = messages[i] as Record<string, unknown>;
+      if (msg === null || typeof msg !== "object" || !Array.isArray(msg.parts)) {
+        throw new ValidationError(
+          "messages",
+          [{ path: `[${i}]`, message: "each content needs a 'role' and a 'parts' list" }],
+          { hint: "Pass the output of a Gemini formatter: `await formatter.format(msgs)`." },
+        );
+      }
+    }
+    const config: Record<string, unknown> = {
+      ...(this.thinkingConfig ? { thinkingConfig: toSdkThinkingConfig(this.thinkingConfig) } : {}),
+      ...this.generateKwargs,
+      ...request.generateKwargs,
+    };
+    if (request.tools && request.tools.length > 0) config.tools = formatGeminiTools(request.tools);
+    if (request.toolChoice) config.toolConfig = formatGeminiToolChoice(request.toolChoice);
+    if (request.structuredModel) {
+      delete config.tools;
+      delete config.toolConfig;
+      config.responseMimeType = "application/json";
+      config.responseJsonSchema = geminiResponseSchema(request.structuredModel);
+    }
+    config.abortSignal = request.signal;
+    return { model: this.modelName, contents: toSdkContents(messages), config };
+  }
+}
+
+/** Builds the SDK client of a model, embedding model or token counter. */
+export function createGeminiClient(options: {
+  apiKey?: string;
+  baseURL?: string;
+  clientKwargs?: Record<string, unknown>;
+}): GoogleGenAI {
+  const kwargs = { ...options.clientKwargs };
+  const httpOptions = {
+    ...(kwargs.httpOptions as Record<string, unknown> | undefined),
+    ...(options.baseURL !== undefined ? { baseUrl: options.baseURL } : {}),
+  };
+  return new GoogleGenAI({
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...kwargs,
+    ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}),
+  } as ConstructorParameters<typeof GoogleGenAI>[0]);
+}

@@ -1,0 +1,304 @@
+import {
+  type ChatResponse,
+  ChatResponseAccumulator,
+  type ChatResponseBlock,
+  type ChatUsage,
+  createChatResponse,
+  ModelError,
+  parsePartialJson,
+} from "@agentscope-ts/core";
+import { pythonJsonDumps } from "../utils/python-json.js";
+import { type PartialArg, PartialArgsWriter } from "./partial-args.js";
+
+/** Loosely typed SDK objects: the SDK passes the API's candidates through mostly as they are. */
+type Loose = Record<string, unknown>;
+
+/** How a response is read into a `ChatResponse`. */
+export interface GeminiParseSettings {
+  /** The provider id, for errors. */
+  provider: string;
+  /** When the request started (`Date.now()`), for `usage.time`. */
+  startTime: number;
+  /** True for structured output: the JSON text is parsed (repaired) into `metadata`. */
+  structuredOutput: boolean;
+}
+
+/**
+ * AgentScope's `_extract_usage`: input = `promptTokenCount`, output = `totalTokenCount −
+ * promptTokenCount` (thinking tokens count as output), or nothing when either is missing. The
+ * raw `usageMetadata` is kept as `metadata`.
+ */
+export function geminiUsage(usage: unknown, startTime: number): ChatUsage | undefined {
+  const u = usage as Loose | undefined;
+  if (!u || typeof u.promptTokenCount !== "number" || typeof u.totalTokenCount !== "number") {
+    return undefined;
+  }
+  return {
+    inputTokens: u.promptTokenCount,
+    outputTokens: u.totalTokenCount - u.promptTokenCount,
+    time: (Date.now() - startTime) / 1000,
+    metadata: u,
+  };
+}
+
+/**
+ * Why the model stopped and what safety filters said, for `metadata` of responses without
+ * structured output: `finish_reason`, `finish_message`, `safety_ratings`, `prompt_feedback`
+ * (snake_case, as data on the wire), each only when the API sent it.
+ */
+export function geminiFinishInfo(
+  candidate: Loose | undefined,
+  promptFeedback: unknown,
+): Record<string, unknown> | undefined {
+  const info: Record<string, unknown> = {};
+  if (candidate?.finishReason !== undefined) info.finish_reason = candidate.finishReason;
+  if (candidate?.finishMessage !== undefined) info.finish_message = candidate.finishMessage;
+  if (candidate?.safetyRatings !== undefined) info.safety_ratings = candidate.safetyRatings;
+  if (promptFeedback !== undefined && promptFeedback !== null) {
+    info.prompt_feedback = promptFeedback;
+  }
+  return Object.keys(info).length > 0 ? info : undefined;
+}
+
+function partsOf(candidate: Loose | undefined): Loose[] {
+  const content = candidate?.content as Loose | undefined;
+  return Array.isArray(content?.parts) ? (content.parts as Loose[]) : [];
+}
+
+/** The signature of a part as the blocks hold it: the base64 string the API sent. */
+function signatureOf(part: Loose): string | undefined {
+  const sig = part.thoughtSignature;
+  return typeof sig === "string" && sig !== "" ? sig : undefined;
+}
+
+/**
+ * AgentScope's tool call id on Gemini: the call's thought signature when there is one (Gemini
+ * sends no call ids), else the call's `id`, else `call_<n>` (n = calls before it).
+ */
+function callId(part: Loose, call: Loose, index: number): string {
+  return signatureOf(part) ?? (typeof call.id === "string" && call.id ? call.id : `call_${index}`);
+}
+
+/** Adds `thought_signature` to the text block and the tool_use blocks that had one. */
+function withSignatures(
+  content: ChatResponseBlock[],
+  textSignature: string | undefined,
+  callSignatures: ReadonlyMap<number, string>,
+): ChatResponseBlock[] {
+  if (textSignature === undefined && callSignatures.size === 0) return content;
+  let call = 0;
+  return content.map((block) => {
+    if (block.type === "text" && textSignature !== undefined) {
+      return { ...block, thought_signature: textSignature } as ChatResponseBlock;
+    }
+    if (block.type === "tool_use") {
+      const sig = callSignatures.get(call++);
+      if (sig !== undefined) return { ...block, thought_signature: sig } as ChatResponseBlock;
+    }
+    return block;
+  });
+}
+
+function finishMetadata(
+  response: ChatResponse,
+  settings: GeminiParseSettings,
+  info: Record<string, unknown> | undefined,
+): ChatResponse {
+  if (settings.structuredOutput || info === undefined) return response;
+  return { ...response, metadata: info };
+}
+
+/**
+ * AgentScope's `_parse_gemini_generation_response`: a `generateContent` response as a ChatResponse.
+ * Thought parts become thinking blocks, other text parts text blocks, function calls tool_use blocks
+ * after them (id per {@link callId}, `thought_signature` kept on the block); the signature of a
+ * non-call part goes on the last text block. Structured output: the text parsed (repaired) into
+ * `metadata`; otherwise `metadata` holds the finish reason and safety information.
+ */
+export function parseGenerateContentResponse(
+  response: unknown,
+  settings: GeminiParseSettings,
+): ChatResponse {
+  const r = response as Loose;
+  const candidate = Array.isArray(r.candidates)
+    ? (r.candidates[0] as Loose | undefined)
+    : undefined;
+  const blocks: ChatResponseBlock[] = [];
+  const toolUses: ChatResponseBlock[] = [];
+  let textSignature: string | undefined;
+  let jsonText = "";
+  for (const part of partsOf(candidate)) {
+    if (typeof part.text === "string" && part.text) {
+      if (part.thought) blocks.push({ type: "thinking", thinking: part.text });
+      else {
+        blocks.push({ type: "text", text: part.text });
+        jsonText += part.text;
+      }
+    }
+    const call = part.functionCall as Loose | undefined;
+    if (call) {
+      const args = (call.args ?? {}) as Record<string, unknown>;
+      const block: Record<string, unknown> = {
+        type: "tool_use",
+        id: callId(part, call, toolUses.length),
+        name: String(call.name ?? ""),
+        input: args,
+        raw_input: pythonJsonDumps(args),
+      };
+      const sig = signatureOf(part);
+      if (sig !== undefined) block.thought_signature = sig;
+      toolUses.push(block as unknown as ChatResponseBlock);
+    } else if (signatureOf(part) !== undefined) {
+      textSignature = signatureOf(part);
+    }
+  }
+  if (textSignature !== undefined) {
+    const last = blocks.findLastIndex((b) => b.type === "text");
+    if (last >= 0) {
+      blocks[last] = {
+        ...(blocks[last] as ChatResponseBlock),
+        thought_signature: textSignature,
+      } as unknown as ChatResponseBlock;
+    }
+  }
+  const usage = geminiUsage(r.usageMetadata, settings.startTime);
+  const metadata = settings.structuredOutput
+    ? jsonText
+      ? parsePartialJson(jsonText)
+      : undefined
+    : geminiFinishInfo(candidate, r.promptFeedback);
+  return createChatResponse({
+    content: [...blocks, ...toolUses],
+    ...(typeof r.responseId === "string" && r.responseId ? { id: r.responseId } : {}),
+    usage,
+    metadata,
+  });
+}
+
+/** What a parsed stream reports besides its chunks. */
+export interface GeminiStreamOutcome {
+  /** Chunks yielded. */
+  yielded: number;
+}
+
+/** A function call whose arguments are still streaming (`willContinue`). */
+interface PendingCall {
+  index: number;
+  writer: PartialArgsWriter;
+}
+
+/**
+ * AgentScope's `_parse_gemini_stream_generation_response` on core's accumulator (O(delta) per
+ * chunk): thought text as thinking, text, whole function calls as tool calls, and Gemini 3's
+ * streamed function-call arguments (`willContinue` + `partialArgs`, ended by an empty
+ * `functionCall`) assembled into one call whose input is repaired on every chunk. The last
+ * non-call signature goes on the text block, each call's on its tool_use block. Structured output:
+ * the repaired JSON text in `metadata` on every chunk. A stream that ends without a finish reason
+ * was cut off: a retryable {@link ModelError}, so a half-parsed answer is never taken for a whole.
+ */
+export async function* parseGenerateContentStream(
+  stream: AsyncIterable<unknown>,
+  settings: GeminiParseSettings,
+  outcome: GeminiStreamOutcome,
+): AsyncGenerator<ChatResponse, void, undefined> {
+  const acc = new ChatResponseAccumulator({
+    startTime: settings.startTime,
+    ...(settings.structuredOutput ? { structuredOutput: "text" as const } : {}),
+  });
+  let idSet = false;
+  let calls = 0;
+  let pending: PendingCall | undefined;
+  let textSignature: string | undefined;
+  const callSignatures = new Map<number, string>();
+  let finishInfo: Record<string, unknown> | undefined;
+  let finished = false;
+  let sawCandidates = false;
+
+  const endPending = () => {
+    if (!pending) return;
+    acc.addToolCallDelta({ index: pending.index, arguments: pending.writer.end() });
+    pending = undefined;
+  };
+  const addPieces = (pieces: unknown) => {
+    if (!pending || !Array.isArray(pieces)) return;
+    let text = "";
+    for (const piece of pieces as PartialArg[]) text += pending.writer.add(piece);
+    if (text) acc.addToolCallDelta({ index: pending.index, arguments: text });
+  };
+
+  const emit = (response: ChatResponse): ChatResponse => {
+    outcome.yielded++;
+    const content = withSignatures(response.content, textSignature, callSignatures);
+    return finishMetadata({ ...response, content }, settings, finishInfo);
+  };
+
+  for await (const item of stream) {
+    const chunk = item as Loose;
+    if (!idSet && typeof chunk.responseId === "string" && chunk.responseId) {
+      acc.setId(chunk.responseId);
+      idSet = true;
+    }
+    const candidate = Array.isArray(chunk.candidates)
+      ? (chunk.candidates[0] as Loose | undefined)
+      : undefined;
+    if (candidate) sawCandidates = true;
+    for (const part of partsOf(candidate)) {
+      if (typeof part.text === "string" && part.text) {
+        if (part.thought) acc.addThinking(part.text);
+        else acc.addText(part.text);
+      }
+      const call = part.functionCall as Loose | undefined;
+      if (call) {
+        const hasName = typeof call.name === "string" && call.name !== "";
+        if (pending && !hasName) {
+          addPieces(call.partialArgs);
+          if (!call.willContinue) endPending();
+        } else if (hasName) {
+          endPending();
+          const index = calls++;
+          const sig = signatureOf(part);
+          if (sig !== undefined) callSignatures.set(index, sig);
+          const id = callId(part, call, index);
+          if (call.willContinue) {
+            pending = { index, writer: new PartialArgsWriter() };
+            acc.addToolCallDelta({
+              index,
+              id,
+              name: call.name as string,
+              arguments: pending.writer.begin(),
+            });
+            addPieces(call.partialArgs);
+          } else {
+            const args = (call.args ?? {}) as Record<string, unknown>;
+            acc.setToolCall({
+              id,
+              name: call.name as string,
+              input: args,
+              rawInput: pythonJsonDumps(args),
+            });
+          }
+        }
+      } else if (signatureOf(part) !== undefined) {
+        textSignature = signatureOf(part);
+      }
+    }
+    const usage = geminiUsage(chunk.usageMetadata, settings.startTime);
+    if (usage) acc.setUsage(usage);
+    if (candidate?.finishReason) {
+      finished = true;
+      endPending();
+    }
+    const info = geminiFinishInfo(candidate, chunk.promptFeedback);
+    if (info) finishInfo = { ...finishInfo, ...info };
+    if (acc.hasContent) yield emit(acc.snapshot());
+  }
+  if (sawCandidates && !finished) {
+    throw new ModelError(
+      `${settings.provider}: the response stream ended before the model finished (no finishReason after ${outcome.yielded} chunk(s)); the connection was probably cut. The partial answer was discarded.`,
+      { provider: settings.provider, retryable: true },
+    );
+  }
+  endPending();
+  const last = acc.finish();
+  if (last) yield emit(last);
+}

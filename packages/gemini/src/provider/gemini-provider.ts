@@ -1,0 +1,56 @@
+import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import {
+  GeminiTextEmbedding,
+  type GeminiTextEmbeddingOptions,
+} from "../embedding/gemini-text-embedding.js";
+import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
+import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
+import { GeminiChatModel, type GeminiChatModelOptions } from "../model/gemini-chat-model.js";
+import { GeminiTokenCounter } from "../token/gemini-token-counter.js";
+
+/** Settings a {@link gemini} provider applies to every model it builds. */
+export interface GeminiProviderOptions {
+  /** The provider id in model strings (`"<id>:<model>"`). Default `"gemini"`. */
+  id?: string;
+  /** The API key (default: the SDK reads `GEMINI_API_KEY` / `GOOGLE_API_KEY`). */
+  apiKey?: string;
+  /** The API base URL (a proxy, or a test server). */
+  baseURL?: string;
+  /** More options of the SDK client (`vertexai`, `project`, `location`, `httpOptions`…). */
+  clientKwargs?: Record<string, unknown>;
+}
+
+/**
+ * The Gemini provider for core's registry: `registry.register(gemini())`, then
+ * `registry.chatModel("gemini:gemini-2.5-flash")`. Builds {@link GeminiChatModel}, the Gemini
+ * formatters, {@link GeminiTokenCounter} and {@link GeminiTextEmbedding}. Model options given to
+ * `chatModel()` (`stream`, `thinkingConfig`, `generateKwargs`…) win over the provider's.
+ */
+export function gemini(options: GeminiProviderOptions = {}): Provider {
+  const id = options.id ?? "gemini";
+  const client = {
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
+  };
+  return {
+    id,
+    chatModel: (modelOptions: ProviderModelOptions) =>
+      new GeminiChatModel({
+        ...client,
+        provider: id,
+        ...(modelOptions as unknown as GeminiChatModelOptions),
+      }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
+      kind === "multiagent"
+        ? new GeminiMultiAgentFormatter(formatterOptions)
+        : new GeminiChatFormatter(formatterOptions),
+    tokenCounter: (modelOptions) =>
+      new GeminiTokenCounter({ ...client, modelName: modelOptions.modelName }),
+    embedding: (modelOptions) =>
+      new GeminiTextEmbedding({
+        ...client,
+        ...(modelOptions as unknown as GeminiTextEmbeddingOptions),
+      }),
+  };
+}
