@@ -1,9 +1,9 @@
-import { ModelError, ValidationError } from "@agentscope-ts/core";
-import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
+import { ValidationError } from "@agentscope-ts/core";
+import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { collect, modelFor } from "../__fixtures__/test-model.js";
 import { joinDeltas, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
-import { AnthropicChatModel, type AnthropicChatModelOptions } from "./anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
 const messages = [
@@ -27,22 +27,6 @@ const updateTool = {
   type: "function" as const,
   function: { name: "updateIssueList", parameters: { type: "object", properties: {} } },
 };
-
-export function modelFor(server: TestServer, options: Partial<AnthropicChatModelOptions> = {}) {
-  return new AnthropicChatModel({
-    modelName: "claude-sonnet-5-5",
-    apiKey: "test-key",
-    baseURL: server.url,
-    retry: { initialDelayMs: 1, maxDelayMs: 5 },
-    ...options,
-  });
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
-}
 
 const stream = (name: string) => ({
   type: "stream" as const,
