@@ -5,8 +5,8 @@
  * `readLocalFile` (by default `node:fs`, imported lazily when needed).
  */
 export {
-  type AnthropicChatFormatterOptions,
   AnthropicChatFormatter,
+  type AnthropicChatFormatterOptions,
   type AnthropicMessage,
 } from "./formatter/anthropic-chat-formatter.js";
 export {

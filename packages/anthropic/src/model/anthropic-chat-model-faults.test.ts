@@ -1,7 +1,7 @@
 import { InterruptedError, ModelError } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
-import { collect, modelFor } from "../__fixtures__/test-model.js";
+import { modelFor } from "../__fixtures__/test-model.js";
 import { wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
 
 const PATH = "/v1/messages";

@@ -25,7 +25,11 @@ const weatherTool = {
 };
 const updateTool = {
   type: "function" as const,
-  function: { name: "updateIssueList", parameters: { type: "object", properties: {} } },
+  function: {
+    name: "updateIssueList",
+    description: "Refresh the issue list",
+    parameters: { type: "object", properties: {} },
+  },
 };
 
 const stream = (name: string) => ({
@@ -98,7 +102,11 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
           description: "Get the weather in a location",
           input_schema: weatherTool.function.parameters,
         },
-        { name: "updateIssueList", description: "", input_schema: { type: "object", properties: {} } },
+        {
+          name: "updateIssueList",
+          description: "Refresh the issue list",
+          input_schema: { type: "object", properties: {} },
+        },
       ],
       tool_choice: { type: "tool", name: "updateIssueList" },
     });
@@ -115,9 +123,9 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
       { type: "none" },
       { type: "any" },
     ]);
-    await expect(model.call(messages, { tools: [weatherTool], toolChoice: "nope" })).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    await expect(
+      model.call(messages, { tools: [weatherTool], toolChoice: "nope" }),
+    ).rejects.toBeInstanceOf(ValidationError);
   });
 
   it("repairs partial JSON tool input while it streams, or keeps {} until the end", async () => {
@@ -153,7 +161,10 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
     });
     await using server = await createTestServer({
       [PATH]: {
-        response: [stream("anthropic-json-tool.1"), { type: "json", body: wireJson("anthropic-json-tool.1") }],
+        response: [
+          stream("anthropic-json-tool.1"),
+          { type: "json", body: wireJson("anthropic-json-tool.1") },
+        ],
       },
     });
     const streamed = await modelFor(server).call(messages, {
@@ -174,7 +185,9 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
     ]);
     expect(body.tool_choice).toEqual({ type: "tool", name: "generate_structured_output" });
 
-    const whole = await modelFor(server, { stream: false }).call(messages, { structuredModel: schema });
+    const whole = await modelFor(server, { stream: false }).call(messages, {
+      structuredModel: schema,
+    });
     expect((whole.metadata as z.infer<typeof schema>).elements).toHaveLength(4);
     expect(server.calls[1]!.body).toMatchObject({ stream: false, tool_choice: { type: "tool" } });
   });
@@ -182,7 +195,10 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
   it("reports a refusal: no content, stop_reason and stop_details in metadata", async () => {
     await using server = await createTestServer({
       [PATH]: {
-        response: [stream("anthropic-refusal"), { type: "json", body: wireJson("anthropic-refusal") }],
+        response: [
+          stream("anthropic-refusal"),
+          { type: "json", body: wireJson("anthropic-refusal") },
+        ],
       },
     });
     const chunks = await collect(modelFor(server).stream(messages));
@@ -260,7 +276,12 @@ describe("AnthropicChatModel non-streaming", () => {
     const response = await model.call(messages, { generateKwargs: { top_k: 7 } });
     expect(response).toMatchObject({
       id: "msg_01VdEjxAP5ahtHKrrRdNBteQ",
-      content: [{ type: "text", text: wireJson<{ content: { text: string }[] }>("anthropic-text").content[0]!.text }],
+      content: [
+        {
+          type: "text",
+          text: wireJson<{ content: { text: string }[] }>("anthropic-text").content[0]!.text,
+        },
+      ],
       usage: { inputTokens: 12, outputTokens: 29 },
       metadata: { stop_reason: "end_turn" },
     });
@@ -323,13 +344,24 @@ describe("AnthropicChatModel non-streaming", () => {
 describe("AnthropicChatModel streamed thinking", () => {
   it("streams thinking deltas and the signature, and redacted thinking", async () => {
     const chunks = [
-      { type: "message_start", message: { id: "msg_t", usage: { input_tokens: 9, output_tokens: 1 } } },
+      {
+        type: "message_start",
+        message: { id: "msg_t", usage: { input_tokens: 9, output_tokens: 1 } },
+      },
       { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
       { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Hm" } },
       { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "m." } },
-      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sig==" } },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "signature_delta", signature: "sig==" },
+      },
       { type: "content_block_stop", index: 0 },
-      { type: "content_block_start", index: 1, content_block: { type: "redacted_thinking", data: "xyz" } },
+      {
+        type: "content_block_start",
+        index: 1,
+        content_block: { type: "redacted_thinking", data: "xyz" },
+      },
       { type: "content_block_stop", index: 1 },
       { type: "content_block_start", index: 2, content_block: { type: "text", text: "" } },
       { type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "Hi" } },
@@ -350,6 +382,8 @@ describe("AnthropicChatModel streamed thinking", () => {
       { type: "text", text: "Hi" },
     ]);
     expect(out.at(-1)!.usage).toMatchObject({ inputTokens: 9, outputTokens: 20 });
-    expect(server.calls[0]!.body).toMatchObject({ thinking: { type: "enabled", budget_tokens: 1024 } });
+    expect(server.calls[0]!.body).toMatchObject({
+      thinking: { type: "enabled", budget_tokens: 1024 },
+    });
   });
 });

@@ -1,4 +1,3 @@
-import Anthropic from "@anthropic-ai/sdk";
 import {
   ChatModelBase,
   type ChatModelBaseOptions,
@@ -8,7 +7,13 @@ import {
   ModelError,
   normalizeModelError,
 } from "@agentscope-ts/core";
-import { buildMessagesRequest, formatTools, formatToolChoice, type MessagesBody } from "./anthropic-request.js";
+import Anthropic from "@anthropic-ai/sdk";
+import {
+  buildMessagesRequest,
+  formatToolChoice,
+  formatTools,
+  type MessagesBody,
+} from "./anthropic-request.js";
 import {
   type ParseSettings,
   parseMessage,

@@ -1,9 +1,9 @@
-import Anthropic from "@anthropic-ai/sdk";
 import {
   normalizeModelError,
   TokenCounterBase,
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
+import Anthropic from "@anthropic-ai/sdk";
 import { formatTools } from "../model/anthropic-request.js";
 
 /** Options of {@link AnthropicTokenCounter} (AgentScope's keyword arguments, camelCased). */
