@@ -28,6 +28,9 @@ export interface ProviderEntry {
 const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./openai-compatible.js")).loadOpenAICompatible(choice, settings);
 
+const loadAnthropic = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./anthropic-native.js")).loadAnthropic(choice, settings);
+
 const loadLocal = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./local-model.js")).loadLocalModel(choice, settings);
 
@@ -38,9 +41,10 @@ function ollamaBaseURL(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini,
- * DashScope and Ollama go through their OpenAI-compatible endpoints with `@agentscope-ts/openai`
- * until native packages exist; replacing an entry's `load` is all such a package needs.
+ * The providers, in the order their keys are looked for in the environment. Anthropic uses its
+ * native package; Gemini, DashScope and Ollama go through their OpenAI-compatible endpoints with
+ * `@agentscope-ts/openai` until native packages exist; replacing an entry's `load` is all such a
+ * package needs.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -55,10 +59,11 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     id: "anthropic",
     detectEnv: "ANTHROPIC_API_KEY",
     apiKeyEnv: "ANTHROPIC_API_KEY",
-    defaultModel: "claude-sonnet-4-5",
-    baseURL: () => "https://api.anthropic.com/v1/",
+    defaultModel: "claude-sonnet-5-5",
+    // The native Messages API through @agentscope-ts/anthropic (the SDK adds `/v1/messages`).
+    baseURL: () => "https://api.anthropic.com",
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadAnthropic,
   },
   {
     id: "gemini",
