@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { collect, modelFor } from "../__fixtures__/test-model.js";
 import { joinDeltas, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
+import { AnthropicChatModel } from "./anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
 const messages = [
@@ -190,6 +191,8 @@ describe("AnthropicChatModel streaming against recorded responses", () => {
     });
     expect((whole.metadata as z.infer<typeof schema>).elements).toHaveLength(4);
     expect(server.calls[1]!.body).toMatchObject({ stream: false, tool_choice: { type: "tool" } });
+    // Claude refuses a forced tool while thinking: the structured request goes without it.
+    expect(server.calls[1]!.body).not.toHaveProperty("thinking");
   });
 
   it("reports a refusal: no content, stop_reason and stop_details in metadata", async () => {
@@ -330,6 +333,14 @@ describe("AnthropicChatModel non-streaming", () => {
       cache_creation_input_tokens: 1200,
       cache_read_input_tokens: 3400,
     });
+  });
+
+  it("rejects a bad maxTokens, naming the option", () => {
+    for (const maxTokens of [0, -5, 1.5]) {
+      expect(() => new AnthropicChatModel({ modelName: "m", apiKey: "k", maxTokens })).toThrow(
+        /maxTokens: expected a positive integer/,
+      );
+    }
   });
 
   it("rejects messages without role/content before sending anything", async () => {

@@ -6,6 +6,7 @@ import {
   type ChatResponse,
   ModelError,
   normalizeModelError,
+  ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
 import {
@@ -94,7 +95,20 @@ export class AnthropicChatModel extends ChatModelBase<AnthropicChatModelCallOpti
   constructor(options: AnthropicChatModelOptions) {
     super(options);
     this.provider = options.provider ?? "anthropic";
-    this.maxTokens = options.maxTokens ?? 2048;
+    const maxTokens = options.maxTokens ?? 2048;
+    if (!Number.isInteger(maxTokens) || maxTokens <= 0) {
+      throw new ValidationError(
+        "AnthropicChatModel options",
+        [
+          {
+            path: "maxTokens",
+            message: `expected a positive integer, received ${String(maxTokens)}`,
+          },
+        ],
+        { hint: "Pass the most tokens Claude may generate per call, e.g. maxTokens: 4096." },
+      );
+    }
+    this.maxTokens = maxTokens;
     this.thinking = options.thinking;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
@@ -182,6 +196,10 @@ export class AnthropicChatModel extends ChatModelBase<AnthropicChatModelCallOpti
     if (request.structuredModel) {
       body.tools = formatTools([structuredOutputTool(request.structuredModel)]);
       body.tool_choice = formatToolChoice(STRUCTURED_OUTPUT_TOOL_NAME);
+      // Claude refuses a forced tool choice while thinking (HTTP 400), so the structured request
+      // goes without it. (AgentScope sends both and fails.)
+      const thinking = body.thinking as { type?: unknown } | undefined;
+      if (thinking && thinking.type !== "disabled") delete body.thinking;
     }
     return body;
   }
