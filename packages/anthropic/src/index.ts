@@ -24,13 +24,13 @@ export {
   type AnthropicChatModelCallOptions,
   type AnthropicChatModelOptions,
 } from "./model/anthropic-chat-model.js";
+export { redactedThinkingBlock } from "./model/anthropic-parse-common.js";
 export {
   type AnthropicTool,
   buildMessagesRequest,
   formatToolChoice,
   formatTools,
 } from "./model/anthropic-request.js";
-export { redactedThinkingBlock } from "./model/anthropic-response-parser.js";
 export {
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,

@@ -9,18 +9,15 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
+import { parseMessage } from "./anthropic-message-parser.js";
+import type { ParseSettings } from "./anthropic-parse-common.js";
 import {
   buildMessagesRequest,
   formatToolChoice,
   formatTools,
   type MessagesBody,
 } from "./anthropic-request.js";
-import {
-  type ParseSettings,
-  parseMessage,
-  parseMessageStream,
-  type StreamOutcome,
-} from "./anthropic-response-parser.js";
+import { parseMessageStream, type StreamOutcome } from "./anthropic-stream-parser.js";
 import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
 
 /** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */

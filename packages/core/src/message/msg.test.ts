@@ -105,7 +105,11 @@ describe("Msg", () => {
   });
 
   it("types a thinking block's signature and rejects a non-string one", () => {
-    const msg = new Msg("a", [{ type: "thinking", thinking: "t", signature: "sig==" }], "assistant");
+    const msg = new Msg(
+      "a",
+      [{ type: "thinking", thinking: "t", signature: "sig==" }],
+      "assistant",
+    );
     expect(msg.getContentBlocks("thinking")[0]?.signature).toBe("sig==");
     expect(() =>
       Msg.fromDict({

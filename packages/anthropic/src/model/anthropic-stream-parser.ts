@@ -1,95 +1,11 @@
+import { type ChatResponse, ChatResponseAccumulator, ModelError } from "@agentscope-ts/core";
 import {
-  type ChatResponse,
-  ChatResponseAccumulator,
-  type ChatResponseBlock,
-  type ChatUsage,
-  createChatResponse,
-  ModelError,
-} from "@agentscope-ts/core";
-
-/** Loosely typed Messages API objects: compatible servers add or drop fields the SDK types have. */
-type Loose = Record<string, unknown>;
-
-/** How a response is read into a `ChatResponse`. */
-export interface ParseSettings {
-  /** The provider id, for errors. */
-  provider: string;
-  /** When the request started (`Date.now()`), for `usage.time`. */
-  startTime: number;
-  /** Repair tool arguments while streaming (AgentScope's `stream_tool_parsing`). */
-  streamToolParsing: boolean;
-  /** True when structured output is read from the forced tool's input into `metadata`. */
-  structured: boolean;
-}
-
-/**
- * A redacted thinking block (`redacted_thinking{data}`) as a ChatResponse block: a thinking block
- * with empty text whose encrypted `redacted_data` the formatter sends back as `redacted_thinking`.
- */
-export function redactedThinkingBlock(data: string): ChatResponseBlock {
-  return { type: "thinking", thinking: "", redacted_data: data } as ChatResponseBlock;
-}
-
-/** `stop_reason` (and `stop_sequence`, `stop_details` when set) for `ChatResponse.metadata`. */
-function stopMetadata(source: Loose): Record<string, unknown> | undefined {
-  if (typeof source.stop_reason !== "string") return undefined;
-  const out: Record<string, unknown> = { stop_reason: source.stop_reason };
-  if (typeof source.stop_sequence === "string") out.stop_sequence = source.stop_sequence;
-  if (source.stop_details != null) out.stop_details = source.stop_details;
-  return out;
-}
-
-/** ChatUsage from the API's usage; `metadata` keeps it whole (cache read/write tokens…). */
-function usageOf(usage: Loose, startTime: number): ChatUsage {
-  return {
-    inputTokens: Number(usage.input_tokens ?? 0),
-    outputTokens: Number(usage.output_tokens ?? 0),
-    time: (Date.now() - startTime) / 1000,
-    metadata: usage,
-  };
-}
-
-/**
- * AgentScope's `_parse_anthropic_completion_response`: a `Message` as a ChatResponse. Thinking
- * keeps its `signature`; redacted thinking is kept (see {@link redactedThinkingBlock}); `metadata`
- * holds the forced tool's input for structured output, else `stop_reason`.
- */
-export function parseMessage(message: unknown, settings: ParseSettings): ChatResponse {
-  const response = message as Loose;
-  const blocks = Array.isArray(response.content) ? (response.content as Loose[]) : [];
-  const content: ChatResponseBlock[] = [];
-  let structured: Record<string, unknown> | undefined;
-  for (const block of blocks) {
-    switch (block.type) {
-      case "thinking":
-        content.push({
-          type: "thinking",
-          thinking: String(block.thinking ?? ""),
-          signature: String(block.signature ?? ""),
-        });
-        break;
-      case "redacted_thinking":
-        content.push(redactedThinkingBlock(String(block.data ?? "")));
-        break;
-      case "text":
-        content.push({ type: "text", text: String(block.text ?? "") });
-        break;
-      case "tool_use": {
-        const input = (block.input ?? {}) as Record<string, unknown>;
-        content.push({ type: "tool_use", id: String(block.id), name: String(block.name), input });
-        if (settings.structured) structured = input;
-        break;
-      }
-    }
-  }
-  const usage = response.usage as Loose | undefined;
-  return createChatResponse({
-    content,
-    ...(typeof response.id === "string" && response.id ? { id: response.id } : {}),
-    usage: usage ? usageOf(usage, settings.startTime) : undefined,
-    metadata: settings.structured ? structured : stopMetadata(response),
-  });
-}
+  type Loose,
+  type ParseSettings,
+  redactedThinkingBlock,
+  stopMetadata,
+  usageOf,
+} from "./anthropic-parse-common.js";
 
 /** What a parsed stream reports besides its chunks. */
 export interface StreamOutcome {
