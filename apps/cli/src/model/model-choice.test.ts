@@ -27,7 +27,7 @@ describe("chooseModel", () => {
     expect(pick({}, noOpenAI)).toMatchObject({
       provider: "anthropic",
       key: "a",
-      url: "https://api.anthropic.com/v1/",
+      url: "https://api.anthropic.com",
       reason: "ANTHROPIC_API_KEY is set",
     });
     const geminiChoice = pick({}, { GEMINI_API_KEY: "g", DASHSCOPE_API_KEY: "d" });

@@ -28,6 +28,9 @@ export interface ProviderEntry {
 const loadOpenAICompatible = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./openai-compatible.js")).loadOpenAICompatible(choice, settings);
 
+const loadAnthropic = async (choice: ModelChoice, settings: ModelSettings) =>
+  (await import("./anthropic-native.js")).loadAnthropic(choice, settings);
+
 const loadDashScope = async (choice: ModelChoice, settings: ModelSettings) =>
   (await import("./dashscope-model.js")).loadDashScope(choice, settings);
 
@@ -46,10 +49,9 @@ function ollamaHost(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /**
- * The providers, in the order their keys are looked for in the environment. Gemini, Ollama and
- * DashScope use their native packages; Anthropic goes through its OpenAI-compatible endpoint with
- * `@agentscope-ts/openai` until its native package exists; replacing an entry's `load` is all such a
- * package needs.
+ * The providers, in the order their keys are looked for in the environment. Anthropic, Gemini,
+ * DashScope and Ollama use their native packages (`@agentscope-ts/<id>`); OpenAI and any
+ * OpenAI-compatible server go through `@agentscope-ts/openai`; adding a provider is one entry here.
  */
 export const PROVIDERS: readonly ProviderEntry[] = [
   {
@@ -64,10 +66,11 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     id: "anthropic",
     detectEnv: "ANTHROPIC_API_KEY",
     apiKeyEnv: "ANTHROPIC_API_KEY",
-    defaultModel: "claude-sonnet-4-5",
-    baseURL: () => "https://api.anthropic.com/v1/",
+    defaultModel: "claude-sonnet-5-5",
+    // The native Messages API through @agentscope-ts/anthropic (the SDK adds `/v1/messages`).
+    baseURL: () => "https://api.anthropic.com",
     acceptsBaseUrl: true,
-    load: loadOpenAICompatible,
+    load: loadAnthropic,
   },
   {
     id: "gemini",

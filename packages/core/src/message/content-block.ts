@@ -31,6 +31,8 @@ export interface TextBlock {
 export interface ThinkingBlock {
   type: "thinking";
   thinking: string;
+  /** The provider's signature of the reasoning (Anthropic); send it back unchanged. */
+  signature?: string;
 }
 
 /** An image. */

@@ -104,6 +104,22 @@ describe("Msg", () => {
     expect(Msg.fromDict(raw).toDict()).toEqual(raw);
   });
 
+  it("types a thinking block's signature and rejects a non-string one", () => {
+    const msg = new Msg(
+      "a",
+      [{ type: "thinking", thinking: "t", signature: "sig==" }],
+      "assistant",
+    );
+    expect(msg.getContentBlocks("thinking")[0]?.signature).toBe("sig==");
+    expect(() =>
+      Msg.fromDict({
+        name: "a",
+        role: "assistant",
+        content: [{ type: "thinking", thinking: "t", signature: 1 }],
+      }),
+    ).toThrow(/content\[0\]\.signature/);
+  });
+
   describe("fromDict validation names the bad field by path", () => {
     const base = { name: "a", role: "user" };
     const cases: [string, unknown, string][] = [

@@ -37,6 +37,7 @@ export const textBlockSchema = z.looseObject({ type: z.literal("text"), text: z.
 export const thinkingBlockSchema = z.looseObject({
   type: z.literal("thinking"),
   thinking: z.string(),
+  signature: z.string().optional(),
 });
 /** Schema of an image block. */
 export const imageBlockSchema = z.looseObject({

@@ -1,0 +1,42 @@
+/**
+ * `@agentscope-ts/anthropic`: Claude on Anthropic's native Messages API for AgentScope-TS: the
+ * chat model (extended thinking with signatures, prompt-cache usage), formatters, token counter
+ * and a registry provider. Browser-safe: local images are read through an injectable
+ * `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ */
+export {
+  AnthropicChatFormatter,
+  type AnthropicChatFormatterOptions,
+  type AnthropicMessage,
+} from "./formatter/anthropic-chat-formatter.js";
+export {
+  type AnthropicImageBlock,
+  formatAnthropicImageBlock,
+} from "./formatter/anthropic-image-block.js";
+export {
+  AnthropicMultiAgentFormatter,
+  type AnthropicMultiAgentFormatterOptions,
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+} from "./formatter/anthropic-multi-agent-formatter.js";
+export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
+export {
+  AnthropicChatModel,
+  type AnthropicChatModelCallOptions,
+  type AnthropicChatModelOptions,
+} from "./model/anthropic-chat-model.js";
+export { redactedThinkingBlock } from "./model/anthropic-parse-common.js";
+export {
+  type AnthropicTool,
+  buildMessagesRequest,
+  formatToolChoice,
+  formatTools,
+} from "./model/anthropic-request.js";
+export {
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
+} from "./model/structured-output.js";
+export { type AnthropicProviderOptions, anthropic } from "./provider/anthropic-provider.js";
+export {
+  AnthropicTokenCounter,
+  type AnthropicTokenCounterOptions,
+} from "./token/anthropic-token-counter.js";

@@ -1,0 +1,212 @@
+import {
+  ChatModelBase,
+  type ChatModelBaseOptions,
+  type ChatModelCallOptions,
+  type ChatModelRequest,
+  type ChatResponse,
+  ModelError,
+  normalizeModelError,
+  ValidationError,
+} from "@agentscope-ts/core";
+import Anthropic from "@anthropic-ai/sdk";
+import { parseMessage } from "./anthropic-message-parser.js";
+import type { ParseSettings } from "./anthropic-parse-common.js";
+import {
+  buildMessagesRequest,
+  formatToolChoice,
+  formatTools,
+  type MessagesBody,
+} from "./anthropic-request.js";
+import { parseMessageStream, type StreamOutcome } from "./anthropic-stream-parser.js";
+import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
+
+/** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */
+export interface AnthropicChatModelOptions extends ChatModelBaseOptions {
+  /** The API key; defaults to the `ANTHROPIC_API_KEY` environment variable (read by the SDK). */
+  apiKey?: string;
+  /** The most tokens the model may generate (`max_tokens`). Default 2048. */
+  maxTokens?: number;
+  /**
+   * Claude's extended thinking, sent as `thinking` unless `generateKwargs` has one, e.g.
+   * `{ type: "enabled", budget_tokens: 1024 }`.
+   */
+  thinking?: Record<string, unknown>;
+  /**
+   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
+   * `true`); `false` keeps `input` `{}` until the last chunk.
+   */
+  streamToolParsing?: boolean;
+  /** The API base URL (a proxy or a compatible server such as DashScope's Anthropic endpoint). */
+  baseURL?: string;
+  /**
+   * More options of the SDK client (`defaultHeaders`, `fetch`…). `maxRetries` is always 0:
+   * {@link ChatModelBase} does the retrying.
+   */
+  clientKwargs?: Record<string, unknown>;
+  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`. */
+  generateKwargs?: Record<string, unknown>;
+  /** Use this client instead of building one (its own retries should be off). */
+  client?: Anthropic;
+  /** The provider id used in errors and traces. Default `"anthropic"`. */
+  provider?: string;
+}
+
+/** Options of one {@link AnthropicChatModel} call. */
+export interface AnthropicChatModelCallOptions extends ChatModelCallOptions {
+  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
+  generateKwargs?: Record<string, unknown>;
+}
+
+type Request = ChatModelRequest<AnthropicChatModelCallOptions>;
+
+/** Error types Anthropic sends in a stream's `error` event that are worth retrying. */
+const RETRYABLE_STREAM_ERRORS: Record<string, number> = {
+  overloaded_error: 529,
+  rate_limit_error: 429,
+  api_error: 500,
+};
+
+/**
+ * AgentScope's `AnthropicChatModel` on the official `@anthropic-ai/sdk`: Claude's Messages API,
+ * streaming or not. The leading system message becomes `system`; tools go as `{name, description,
+ * input_schema}` and `toolChoice` maps to `auto|none|any|tool`; extended `thinking` blocks keep
+ * their `signature` (redacted thinking survives as a `redacted_data` block) so they can be sent
+ * back unchanged; usage keeps the cache read/write tokens in `usage.metadata`; `stop_reason` goes
+ * in `metadata`; structured output is a forced `generate_structured_output` tool call whose input
+ * is the `metadata`. Retries (429 and 529 overloaded honouring `retry-after`; 4xx not), timeout
+ * and abort come from {@link ChatModelBase}.
+ */
+export class AnthropicChatModel extends ChatModelBase<AnthropicChatModelCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: Anthropic;
+  /** `max_tokens` of each request. */
+  maxTokens: number;
+  /** `thinking` sent with each request, unless `generateKwargs` has one. */
+  thinking: Record<string, unknown> | undefined;
+  /** Whether tool arguments are repaired while streaming. */
+  streamToolParsing: boolean;
+  /** Extra request fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+
+  constructor(options: AnthropicChatModelOptions) {
+    super(options);
+    this.provider = options.provider ?? "anthropic";
+    const maxTokens = options.maxTokens ?? 2048;
+    if (!Number.isInteger(maxTokens) || maxTokens <= 0) {
+      throw new ValidationError(
+        "AnthropicChatModel options",
+        [
+          {
+            path: "maxTokens",
+            message: `expected a positive integer, received ${String(maxTokens)}`,
+          },
+        ],
+        { hint: "Pass the most tokens Claude may generate per call, e.g. maxTokens: 4096." },
+      );
+    }
+    this.maxTokens = maxTokens;
+    this.thinking = options.thinking;
+    this.streamToolParsing = options.streamToolParsing ?? true;
+    this.generateKwargs = { ...options.generateKwargs };
+    this.client =
+      options.client ??
+      new Anthropic({
+        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...options.clientKwargs,
+        maxRetries: 0,
+      });
+  }
+
+  protected override async *doStream(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const startTime = Date.now();
+    const body = { ...this.requestBody(messages, request), stream: true };
+    const stream = (await this.client.messages.create(body as never, {
+      signal: request.signal,
+    })) as unknown as AsyncIterable<unknown>;
+    const outcome: StreamOutcome = { yielded: 0 };
+    try {
+      yield* parseMessageStream(stream, this.settings(startTime, request), outcome);
+    } catch (error) {
+      if (request.signal.aborted || error instanceof ModelError) throw error;
+      const normalized = this.normalizeError(error);
+      if (normalized instanceof ModelError && outcome.yielded > 0) {
+        throw new ModelError(
+          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
+          {
+            cause: error,
+            provider: this.provider,
+            retryable: normalized.retryable,
+            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
+          },
+        );
+      }
+      throw normalized;
+    }
+  }
+
+  protected override async doCall(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): Promise<ChatResponse> {
+    const startTime = Date.now();
+    const body = { ...this.requestBody(messages, request), stream: false };
+    const message = await this.client.messages.create(body as never, { signal: request.signal });
+    return parseMessage(message, this.settings(startTime, request));
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    const normalized = normalizeModelError(error, this.provider);
+    if (normalized !== error || !(error instanceof Anthropic.APIError)) return normalized;
+    // An `error` event inside a stream (no HTTP status): its type says whether to retry.
+    const type =
+      error.type ?? (error.error as { error?: { type?: unknown } } | undefined)?.error?.type;
+    const status = typeof type === "string" ? RETRYABLE_STREAM_ERRORS[type] : undefined;
+    return new ModelError(`${this.provider}: ${error.message}`, {
+      cause: error,
+      provider: this.provider,
+      retryable: status !== undefined,
+      ...(status !== undefined ? { status } : {}),
+    });
+  }
+
+  /** The request body of a call; structured output replaces tools with the forced tool. */
+  private requestBody(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): MessagesBody {
+    const body = buildMessagesRequest(
+      messages,
+      {
+        modelName: this.modelName,
+        maxTokens: this.maxTokens,
+        streaming: this.streaming,
+        thinking: this.thinking,
+        generateKwargs: this.generateKwargs,
+      },
+      request,
+    );
+    if (request.structuredModel) {
+      body.tools = formatTools([structuredOutputTool(request.structuredModel)]);
+      body.tool_choice = formatToolChoice(STRUCTURED_OUTPUT_TOOL_NAME);
+      // Claude refuses a forced tool choice while thinking (HTTP 400), so the structured request
+      // goes without it. (AgentScope sends both and fails.)
+      const thinking = body.thinking as { type?: unknown } | undefined;
+      if (thinking && thinking.type !== "disabled") delete body.thinking;
+    }
+    return body;
+  }
+
+  private settings(startTime: number, request: Request): ParseSettings {
+    return {
+      provider: this.provider,
+      startTime,
+      streamToolParsing: this.streamToolParsing,
+      structured: request.structuredModel !== undefined,
+    };
+  }
+}
