@@ -5,7 +5,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { BoundedStdioClientTransport } from "./bounded-stdio-transport.js";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./line-read-buffer.js";
-import { StatefulClientBase, type StatefulClientOptions } from "./stateful-client-base.js";
+import {
+  type CloseOptions,
+  StatefulClientBase,
+  type StatefulClientOptions,
+} from "./stateful-client-base.js";
 
 /** Options of {@link StdIOStatefulClient} (AgentScope's keyword arguments, camelCase). */
 export interface StdIOStatefulClientOptions extends StatefulClientOptions {
@@ -73,6 +77,24 @@ export class StdIOStatefulClient extends StatefulClientBase {
   get pid(): number | null {
     const transport = this.transport;
     return transport instanceof StdioClientTransport ? transport.pid : null;
+  }
+
+  /**
+   * Closes the session and stops the server. A server still connecting gets no grace period: it
+   * is sent SIGTERM at once (the SDK would first wait 2 s for it to exit on its own), so a CLI
+   * quitting mid-connect does not leave it behind.
+   */
+  override async close(options?: CloseOptions): Promise<void> {
+    const pid = this.isConnecting ? this.pid : null;
+    const closing = super.close(options);
+    if (pid !== null) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
+    await closing;
   }
 
   protected createTransport(): Transport {

@@ -50,12 +50,14 @@ export interface AgentSetup {
  * key), checks the MCP config and starts its servers, loads the model (importing only its
  * provider's package; the local model may be downloaded), creates the toolkit (built-in tools
  * guarded by `consent`, plus MCP tools), the plan notebook with `--plan`, and resumes the
- * `--session`. Whatever was started is stopped again if a later step fails.
+ * `--session`. Whatever was started is stopped again if a later step fails. Aborting `signal`
+ * (the user quitting) stops the MCP servers still starting and rejects.
  */
 export async function setUpAgent(
   options: CliOptions,
   io: CliIO,
   consent: ToolConsent,
+  signal?: AbortSignal,
 ): Promise<AgentSetup> {
   const choice = chooseModel(options, io.env);
   const servers = options.mcpConfig ? await loadMcpConfig(options.mcpConfig, io.env) : [];
@@ -63,6 +65,7 @@ export async function setUpAgent(
     builtins: !options.noTools,
     policy: consent.policy,
     ...(consent.ask ? { ask: consent.ask } : {}),
+    trustedMcpServers: new Set(servers.filter((s) => s.trusted).map((s) => s.name)),
   });
 
   let mcp: McpConnections | undefined;
@@ -85,12 +88,14 @@ export async function setUpAgent(
         configFile: resolve(io.cwd, options.mcpConfig as string),
         logDir: join(agentscopeHome(io.env), "logs"),
         debug: options.debug,
+        ...(signal ? { signal } : {}),
       });
     }
     loaded = await choice.provider.load(choice, {
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
       ...(options.contextSize !== undefined ? { contextSize: options.contextSize } : {}),
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
+      ...(options.modelTimeout !== undefined ? { timeoutMs: options.modelTimeout * 1000 } : {}),
       stderr: io.stderr,
       env: io.env,
     });
