@@ -6,6 +6,7 @@ import type { McpConnections } from "../mcp/connect-mcp-servers.js";
 import { loadMcpConfig } from "../mcp/mcp-config.js";
 import type { LoadedModel } from "../model/loaded-model.js";
 import { chooseModel, type ModelChoice } from "../model/model-choice.js";
+import { modelTimeoutMs } from "../model/model-timeout.js";
 import { agentscopeHome, SessionStore, sessionsDir } from "../session/session-store.js";
 import type { AskUser, ConfirmPolicy } from "../tools/confirmation.js";
 import { BUILTIN_TOOL_NAMES, createToolkit } from "../tools/create-toolkit.js";
@@ -95,10 +96,12 @@ export async function setUpAgent(
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
       ...(options.contextSize !== undefined ? { contextSize: options.contextSize } : {}),
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
-      ...(options.modelTimeout !== undefined ? { timeoutMs: options.modelTimeout * 1000 } : {}),
       stderr: io.stderr,
       env: io.env,
     });
+    // Every provider's model is a ChatModelBase: its `timeout` bounds each silent wait.
+    const timeoutMs = modelTimeoutMs(choice.provider.id, options.modelTimeout);
+    if (timeoutMs !== undefined) loaded.model.timeout = timeoutMs;
 
     const planNotebook = options.plan ? new PlanNotebook() : undefined;
     const sysPrompt =

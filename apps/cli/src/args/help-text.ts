@@ -13,7 +13,7 @@ const MODEL_FLAGS = `Model:
       --context-size N       context window of a local model (tokens)
       --threads N            CPU threads of a local model
       --model-timeout S      seconds the model may stay silent before a call is retried
-                             (default 120 for API models; none for the local model)`;
+                             (default 120; Ollama 600; the local model none)`;
 
 const AGENT_FLAGS = `Agent:
   -y, --yes                  run tools that write files, run code or call untrusted MCP

@@ -9,11 +9,6 @@ export interface ModelSettings {
   contextSize?: number;
   /** CPU threads of a local model. */
   threads?: number;
-  /**
-   * `--model-timeout` in ms: how long the model may stay silent (before the answer starts and
-   * between streamed pieces) before the attempt fails and is retried. Unset: the provider's default.
-   */
-  timeoutMs?: number;
   /** Where notes (e.g. download progress) go. */
   stderr: TextOutput;
   /** The environment (for keys, hosts, download overrides). */

@@ -72,8 +72,6 @@ export async function loadLocalModel(
     generateKwargs,
     ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
     ...(settings.threads !== undefined ? { threads: settings.threads } : {}),
-    // Only when asked: on a slow CPU the first piece of a long prompt may take minutes.
-    ...(settings.timeoutMs !== undefined ? { timeout: settings.timeoutMs } : {}),
   });
   return {
     model,

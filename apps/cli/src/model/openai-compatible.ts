@@ -3,12 +3,6 @@ import type { LoadedModel, ModelSettings } from "./loaded-model.js";
 import type { ModelChoice } from "./model-choice.js";
 
 /**
- * How long a remote model may stay silent (waiting for the answer, or between streamed pieces)
- * before the attempt fails with a retryable error, unless `--model-timeout` says otherwise.
- */
-export const DEFAULT_REMOTE_MODEL_TIMEOUT_MS = 120_000;
-
-/**
  * Loads a model served over an OpenAI-compatible API (OpenAI, and for now Anthropic, Gemini,
  * DashScope and Ollama through their compatible endpoints) with `@agentscope-ts/openai`, imported
  * here on first use.
@@ -22,7 +16,6 @@ export async function loadOpenAICompatible(
     modelName: choice.modelName,
     provider: choice.provider.id,
     stream: true,
-    timeout: settings.timeoutMs ?? DEFAULT_REMOTE_MODEL_TIMEOUT_MS,
     ...(choice.apiKey !== undefined ? { apiKey: choice.apiKey } : {}),
     ...(choice.baseURL !== undefined ? { baseURL: choice.baseURL } : {}),
     ...(settings.maxTokens !== undefined
