@@ -28,8 +28,9 @@ export class HttpStatefulClient extends StatefulClientBase {
   readonly #options: ResolvedHttpOptions;
 
   constructor(options: HttpStatefulClientOptions) {
-    super(options.name);
-    this.#options = resolveHttpOptions(options);
+    const resolved = resolveHttpOptions(options);
+    super(options.name, { connectTimeout: resolved.connectTimeout });
+    this.#options = resolved;
     this.transportType = this.#options.transport;
   }
 

@@ -75,12 +75,11 @@ describe("HttpStatelessClient (server-everything over Streamable HTTP)", () => {
       url: own.url,
     });
     const longOp = await client.getCallableFunction("trigger-long-running-operation");
-    const started = Date.now();
     const pending = longOp.execute({ duration: 60, steps: 3 });
     setTimeout(() => void own.kill(), 1000);
     const res = await pending;
+    // "Disconnected", not the operation's result nor a request timeout.
     expect(texts(res)[0]).toMatch(/The MCP server 'dying' disconnected during the call/);
-    expect(Date.now() - started).toBeLessThan(40_000);
   }, 90_000);
 });
 
@@ -105,10 +104,9 @@ describe("HTTP timeouts", () => {
       url,
       timeout: 300,
     });
-    const started = Date.now();
+    // The error names the 300 ms limit: that limit, not a later one, ended the wait.
     await expect(client.listTools()).rejects.toThrow(
-      /Cannot connect to the MCP server 'silent'.*within 300 ms/,
+      /Cannot connect to the MCP server 'silent'.*within 300 ms \(the client's timeout\)/,
     );
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

@@ -39,9 +39,7 @@ export class HttpStatelessClient extends MCPClientBase {
 
   /** Lists the server's tools (in a session of its own). */
   async listTools(): Promise<Tool[]> {
-    const tools = await this.#withSession(async (session) => {
-      return (await session.client.listTools()).tools;
-    });
+    const tools = await this.#withSession(async (session) => session.tools ?? [], undefined, true);
     this.#tools = tools;
     return tools;
   }
@@ -61,12 +59,15 @@ export class HttpStatelessClient extends MCPClientBase {
   async #withSession<T>(
     run: (session: McpSession) => Promise<T>,
     signal?: AbortSignal,
+    listTools = false,
   ): Promise<T> {
     const session = await openSession({
       name: this.name,
       transport: createHttpTransport(this.#options),
       onLost: () => {},
       signal,
+      connectTimeout: this.#options.connectTimeout,
+      listTools,
     });
     try {
       return await run(session);

@@ -8,6 +8,7 @@ import {
   type StreamableHTTPClientTransportOptions,
 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { resolveConnectTimeout } from "./connect-timeout.js";
 import { timedFetch } from "./timed-fetch.js";
 
 /** The HTTP transports: Streamable HTTP (URL usually ends in `/mcp`) or the older SSE (`/sse`). */
@@ -25,8 +26,16 @@ export interface HttpClientOptions {
   headers?: Record<string, string>;
   /** Milliseconds to wait for response headers. Default 30 000. */
   timeout?: number;
-  /** Milliseconds of silence allowed while reading a response or event stream. Default 300 000. */
+  /**
+   * Milliseconds of silence allowed while reading a response or event stream. Default 300 000.
+   * While connecting, it also ends a pending `initialize` at once.
+   */
   sseReadTimeout?: number;
+  /**
+   * Milliseconds that connecting (the `initialize` handshake and the first `listTools`) may take.
+   * Default 30 000; `null` for no limit. Past it an `MCPConnectionError` names the limit.
+   */
+  connectTimeout?: number | null;
   /**
    * More options for the SDK transport (`StreamableHTTPClientTransport` or `SSEClientTransport`),
    * e.g. `authProvider`, `fetch`, `reconnectionOptions`; plus `terminateOnClose` (Streamable HTTP,
@@ -43,6 +52,7 @@ export interface ResolvedHttpOptions {
   headers: Record<string, string>;
   timeout: number;
   sseReadTimeout: number;
+  connectTimeout: number | null;
   terminateOnClose: boolean;
   clientKwargs: NonNullable<HttpClientOptions["clientKwargs"]>;
 }
@@ -86,6 +96,7 @@ export function resolveHttpOptions(options: HttpClientOptions): ResolvedHttpOpti
     headers: { ...options.headers },
     timeout: options.timeout ?? 30_000,
     sseReadTimeout: options.sseReadTimeout ?? 300_000,
+    connectTimeout: resolveConnectTimeout(options.name, options.connectTimeout),
     terminateOnClose: terminateOnClose ?? true,
     clientKwargs,
   };

@@ -1,4 +1,9 @@
 export {
+  BoundedStdioClientTransport,
+  type BoundedStdioOptions,
+} from "./bounded-stdio-transport.js";
+export { DEFAULT_CONNECT_TIMEOUT_MS, resolveConnectTimeout } from "./connect-timeout.js";
+export {
   callToolResultToToolResponse,
   convertMcpContentToBlocks,
 } from "./content-to-blocks.js";
@@ -11,6 +16,12 @@ export {
   type ResolvedHttpOptions,
   resolveHttpOptions,
 } from "./http-transport.js";
+export {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  LineReadBuffer,
+  type LineReadBufferOptions,
+  MESSAGE_TOO_LARGE_CODE,
+} from "./line-read-buffer.js";
 export { type GetCallableFunctionOptions, MCPClientBase } from "./mcp-client-base.js";
 export { MCPConnectionError } from "./mcp-connection-error.js";
 export {
@@ -29,6 +40,10 @@ export {
   toToolName,
 } from "./mcp-tool-function.js";
 export { type RegisterMcpClientOptions, registerMcpClient } from "./register-mcp-client.js";
-export { type CloseOptions, StatefulClientBase } from "./stateful-client-base.js";
+export {
+  type CloseOptions,
+  StatefulClientBase,
+  type StatefulClientOptions,
+} from "./stateful-client-base.js";
 export { StdIOStatefulClient, type StdIOStatefulClientOptions } from "./stdio-stateful-client.js";
 export { type TimedFetchOptions, timedFetch } from "./timed-fetch.js";

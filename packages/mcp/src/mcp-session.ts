@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage, MCPConnectionError } from "./mcp-connection-error.js";
 import type { McpCallOptions } from "./mcp-tool-function.js";
 
@@ -23,12 +23,22 @@ export interface OpenSessionOptions {
   onLost: (reason: MCPConnectionError) => void;
   /** Aborts connecting. */
   signal?: AbortSignal | undefined;
+  /**
+   * Milliseconds that starting the transport (spawning a stdio server), the `initialize` handshake
+   * and, with `listTools`, the first `tools/list` may take together; `null` for no limit. Past it
+   * the session is closed (a stdio server stopped) and an `MCPConnectionError` names the limit.
+   */
+  connectTimeout?: number | null | undefined;
+  /** Also list the server's tools while connecting (when it offers tools). */
+  listTools?: boolean | undefined;
 }
 
 /** An open MCP session with a liveness watch; see {@link openSession}. */
 export interface McpSession {
   readonly client: Client;
   readonly transport: Transport;
+  /** The tools listed while connecting (with `listTools`), if any. */
+  readonly tools: Tool[] | undefined;
   /** Whether the session was lost (not closed by us). */
   readonly lost: boolean;
   /** Sends `tools/call`; a call cut off by a lost session rejects with an MCPConnectionError. */
@@ -64,7 +74,7 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
   };
 
   client.onclose = () => lose(`The connection to the MCP server '${name}' was closed.`);
-  client.onerror = (error) => {
+  const onError = (error: Error) => {
     if (!open || lost || closing || probing) return;
     probing = true;
     client.ping({ timeout: LIVENESS_PING_TIMEOUT_MS }).then(
@@ -81,21 +91,83 @@ export async function openSession(options: OpenSessionOptions): Promise<McpSessi
     );
   };
 
+  const { connectTimeout = null, signal } = options;
+  const connecting = new AbortController();
+  const fail = (error: MCPConnectionError) => {
+    if (!connecting.signal.aborted) connecting.abort(error);
+  };
+  const onAbort = () =>
+    fail(
+      new MCPConnectionError(
+        `Connecting to the MCP server '${name}' was aborted (${errorMessage(signal?.reason)}).`,
+        { cause: signal?.reason },
+      ),
+    );
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    connectTimeout === null
+      ? undefined
+      : setTimeout(
+          () =>
+            fail(
+              new MCPConnectionError(
+                `Cannot connect to the MCP server '${name}': no answer within its connectTimeout of ${connectTimeout} ms (starting it, the initialize handshake${options.listTools ? " and listing its tools" : ""}). Check that the server starts and speaks MCP, or raise connectTimeout (null for no limit).`,
+              ),
+            ),
+          Math.min(connectTimeout, NO_TIMEOUT_MS),
+        );
+  // While connecting, a read timeout of the HTTP transport (`timeout`, `sseReadTimeout`) fails the
+  // pending initialize at once: the SDK would only report it through onerror and keep waiting.
+  client.onerror = (error) => {
+    if (open) return;
+    const cause = (error as { cause?: unknown }).cause;
+    const timeout = [error, cause].find((e) => e instanceof MCPConnectionError);
+    if (timeout instanceof MCPConnectionError || /\(the client's \w+\)/.test(errorMessage(error))) {
+      fail(
+        new MCPConnectionError(
+          `Cannot connect to the MCP server '${name}': ${errorMessage(timeout ?? error)}`,
+          { cause: timeout ?? error },
+        ),
+      );
+    }
+  };
+  const aborted = new Promise<never>((_, reject) => {
+    connecting.signal.addEventListener("abort", () => reject(connecting.signal.reason), {
+      once: true,
+    });
+  });
+  let tools: Tool[] | undefined;
+  const requestOptions = { signal: connecting.signal, timeout: NO_TIMEOUT_MS };
   try {
-    await client.connect(transport, options.signal ? { signal: options.signal } : undefined);
+    await Promise.race([
+      (async () => {
+        await client.connect(transport, requestOptions);
+        if (options.listTools && client.getServerCapabilities()?.tools) {
+          tools = (await client.listTools(undefined, requestOptions)).tools;
+        }
+      })(),
+      aborted,
+    ]);
   } catch (error) {
     closing = true;
     await client.close().catch(() => {});
+    if (error instanceof MCPConnectionError) throw error;
     throw new MCPConnectionError(
       `Cannot connect to the MCP server '${name}': ${errorMessage(error)}`,
       { cause: error },
     );
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
   }
+  client.onerror = onError;
   open = true;
 
   return {
     client,
     transport,
+    tools,
     get lost() {
       return lost;
     },

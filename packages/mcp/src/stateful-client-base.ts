@@ -5,10 +5,22 @@ import {
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { resolveConnectTimeout } from "./connect-timeout.js";
 import { MCPClientBase } from "./mcp-client-base.js";
-import type { MCPConnectionError } from "./mcp-connection-error.js";
+import { MCPConnectionError } from "./mcp-connection-error.js";
 import { type McpSession, openSession } from "./mcp-session.js";
 import type { McpCallOptions } from "./mcp-tool-function.js";
+
+/** Options every stateful client takes. */
+export interface StatefulClientOptions {
+  /**
+   * Milliseconds that `connect()` may take: starting the server (a stdio process), the
+   * `initialize` handshake and the first `listTools`. Default 30 000; `null` for no limit. Past it
+   * `connect()` rejects with an `MCPConnectionError` naming the server and the limit, and a stdio
+   * server is stopped.
+   */
+  connectTimeout?: number | null;
+}
 
 /** Options of {@link StatefulClientBase.close}. */
 export interface CloseOptions {
@@ -28,9 +40,18 @@ export interface CloseOptions {
  */
 export abstract class StatefulClientBase extends MCPClientBase implements AsyncDisposable {
   #session: McpSession | undefined;
-  #connecting = false;
+  #connecting:
+    | { transport: Transport; controller: AbortController; done: Promise<unknown> }
+    | undefined;
   #lostReason: MCPConnectionError | undefined;
   #tools: Tool[] | undefined;
+  /** Milliseconds `connect()` may take (`null`: no limit). */
+  readonly connectTimeout: number | null;
+
+  constructor(name: string, options: StatefulClientOptions = {}) {
+    super(name);
+    this.connectTimeout = resolveConnectTimeout(this.name, options.connectTimeout);
+  }
 
   /** Whether a session with the server is open. */
   get isConnected(): boolean {
@@ -50,45 +71,70 @@ export abstract class StatefulClientBase extends MCPClientBase implements AsyncD
     return false;
   }
 
-  /** The transport of the open session, if any. */
+  /** The transport of the open session, or of the session being opened, if any. */
   protected get transport(): Transport | undefined {
-    return this.#session?.transport;
+    return this.#session?.transport ?? this.#connecting?.transport;
   }
 
-  /** Opens a session with the server. Connecting while connected is an error. */
+  /** Whether `connect()` is under way. */
+  get isConnecting(): boolean {
+    return this.#connecting !== undefined;
+  }
+
+  /**
+   * Opens a session with the server and lists its tools, within `connectTimeout`. Connecting
+   * while connected is an error; `close()` while connecting aborts it.
+   */
   async connect(): Promise<void> {
     if (this.#session || this.#connecting) {
       throw new StateError(
         `The MCP client '${this.name}' is already connected. Call close() before connecting again.`,
       );
     }
-    this.#connecting = true;
+    const transport = this.createTransport();
+    const controller = new AbortController();
+    let session: McpSession | undefined;
+    const opening = openSession({
+      name: this.name,
+      transport,
+      connectTimeout: this.connectTimeout,
+      listTools: true,
+      signal: controller.signal,
+      onLost: (reason) => {
+        if (this.#session !== session) return;
+        this.#session = undefined;
+        this.#lostReason = reason;
+      },
+    });
+    this.#connecting = { transport, controller, done: opening.catch(() => {}) };
     try {
-      const session = await openSession({
-        name: this.name,
-        transport: this.createTransport(),
-        onLost: (reason) => {
-          if (this.#session !== session) return;
-          this.#session = undefined;
-          this.#lostReason = reason;
-        },
-      });
-      this.#session = session;
-      this.#lostReason = undefined;
-      this.#tools = undefined;
-      session.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-        if (this.#session === session) this.#tools = undefined;
-      });
+      session = await opening;
     } finally {
-      this.#connecting = false;
+      this.#connecting = undefined;
     }
+    const opened = session;
+    this.#session = opened;
+    this.#lostReason = undefined;
+    this.#tools = opened.tools;
+    opened.client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      if (this.#session === opened) this.#tools = undefined;
+    });
   }
 
   /**
-   * Closes the session. Closing a client that is not connected is an error, except after the
-   * connection was lost (then it only forgets the loss).
+   * Closes the session. Closing while `connect()` is under way aborts it (stopping a stdio
+   * server) and waits for that. Closing a client that is not connected is an error, except after
+   * the connection was lost (then it only forgets the loss).
    */
   async close(options: CloseOptions = {}): Promise<void> {
+    const connecting = this.#connecting;
+    if (connecting) {
+      connecting.controller.abort(
+        new MCPConnectionError(`The MCP client '${this.name}' was closed while connecting.`),
+      );
+      await connecting.done;
+      return;
+    }
     const session = this.#session;
     if (!session) {
       if (this.#lostReason) {
@@ -109,7 +155,7 @@ export abstract class StatefulClientBase extends MCPClientBase implements AsyncD
 
   /** Closes the session if one is open (for `await using`). */
   async [Symbol.asyncDispose](): Promise<void> {
-    if (this.#session) await this.close();
+    if (this.#session || this.#connecting) await this.close();
     this.#lostReason = undefined;
   }
 

@@ -1,11 +1,18 @@
 import type { IOType } from "node:child_process";
 import type { Stream } from "node:stream";
+import { ValidationError } from "@agentscope-ts/core";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { StatefulClientBase } from "./stateful-client-base.js";
+import { BoundedStdioClientTransport } from "./bounded-stdio-transport.js";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "./line-read-buffer.js";
+import {
+  type CloseOptions,
+  StatefulClientBase,
+  type StatefulClientOptions,
+} from "./stateful-client-base.js";
 
 /** Options of {@link StdIOStatefulClient} (AgentScope's keyword arguments, camelCase). */
-export interface StdIOStatefulClientOptions {
+export interface StdIOStatefulClientOptions extends StatefulClientOptions {
   /** The name that identifies this MCP server among yours. */
   name: string;
   /** The program that runs the server, e.g. `npx` or `process.execPath`. */
@@ -21,6 +28,11 @@ export interface StdIOStatefulClientOptions {
   cwd?: string;
   /** Where the server's stderr goes: `"inherit"` (default), `"ignore"`, `"pipe"`, a stream or fd. */
   stderr?: IOType | Stream | number;
+  /**
+   * The largest message read from the server, in bytes. Default 10 MiB (the SDK's limit). A
+   * result over it fails that call with an error result naming the limit; the session goes on.
+   */
+  maxMessageBytes?: number;
 }
 
 /**
@@ -37,28 +49,65 @@ export interface StdIOStatefulClientOptions {
  */
 export class StdIOStatefulClient extends StatefulClientBase {
   /** How the server process is started. */
-  readonly serverParams: Readonly<Omit<StdIOStatefulClientOptions, "name">>;
+  readonly serverParams: Readonly<
+    Omit<StdIOStatefulClientOptions, "name" | "connectTimeout" | "maxMessageBytes">
+  >;
+  /** The largest message read from the server, in bytes. */
+  readonly maxMessageBytes: number;
 
   constructor(options: StdIOStatefulClientOptions) {
-    super(options.name);
-    const { name: _name, ...params } = options;
+    super(options.name, options);
+    const { name: _name, connectTimeout: _c, maxMessageBytes, ...params } = options;
+    if (
+      maxMessageBytes !== undefined &&
+      !(Number.isInteger(maxMessageBytes) && maxMessageBytes > 0)
+    ) {
+      throw new ValidationError(`options of the MCP client '${this.name}'`, [
+        {
+          path: "maxMessageBytes",
+          message: `expected a positive whole number of bytes, received ${String(maxMessageBytes)}`,
+        },
+      ]);
+    }
+    this.maxMessageBytes = maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.serverParams = params;
   }
 
-  /** The process id of the running server, or `null` when not connected. */
+  /** The process id of the running server (also while connecting), or `null` when there is none. */
   get pid(): number | null {
     const transport = this.transport;
     return transport instanceof StdioClientTransport ? transport.pid : null;
   }
 
+  /**
+   * Closes the session and stops the server. A server still connecting gets no grace period: it
+   * is sent SIGTERM at once (the SDK would first wait 2 s for it to exit on its own), so a CLI
+   * quitting mid-connect does not leave it behind.
+   */
+  override async close(options?: CloseOptions): Promise<void> {
+    const pid = this.isConnecting ? this.pid : null;
+    const closing = super.close(options);
+    if (pid !== null) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+    }
+    await closing;
+  }
+
   protected createTransport(): Transport {
     const { command, args, env, cwd, stderr } = this.serverParams;
-    return new StdioClientTransport({
-      command,
-      args: args ?? [],
-      ...(env !== undefined ? { env } : {}),
-      ...(cwd !== undefined ? { cwd } : {}),
-      ...(stderr !== undefined ? { stderr } : {}),
-    });
+    return new BoundedStdioClientTransport(
+      {
+        command,
+        args: args ?? [],
+        ...(env !== undefined ? { env } : {}),
+        ...(cwd !== undefined ? { cwd } : {}),
+        ...(stderr !== undefined ? { stderr } : {}),
+      },
+      { name: this.name, maxMessageBytes: this.maxMessageBytes },
+    );
   }
 }

@@ -6,6 +6,7 @@ import type { McpConnections } from "../mcp/connect-mcp-servers.js";
 import { loadMcpConfig } from "../mcp/mcp-config.js";
 import type { LoadedModel } from "../model/loaded-model.js";
 import { chooseModel, type ModelChoice } from "../model/model-choice.js";
+import { modelTimeoutMs } from "../model/model-timeout.js";
 import { agentscopeHome, SessionStore, sessionsDir } from "../session/session-store.js";
 import type { AskUser, ConfirmPolicy } from "../tools/confirmation.js";
 import { BUILTIN_TOOL_NAMES, createToolkit } from "../tools/create-toolkit.js";
@@ -50,12 +51,14 @@ export interface AgentSetup {
  * key), checks the MCP config and starts its servers, loads the model (importing only its
  * provider's package; the local model may be downloaded), creates the toolkit (built-in tools
  * guarded by `consent`, plus MCP tools), the plan notebook with `--plan`, and resumes the
- * `--session`. Whatever was started is stopped again if a later step fails.
+ * `--session`. Whatever was started is stopped again if a later step fails. Aborting `signal`
+ * (the user quitting) stops the MCP servers still starting and rejects.
  */
 export async function setUpAgent(
   options: CliOptions,
   io: CliIO,
   consent: ToolConsent,
+  signal?: AbortSignal,
 ): Promise<AgentSetup> {
   const choice = chooseModel(options, io.env);
   const servers = options.mcpConfig ? await loadMcpConfig(options.mcpConfig, io.env) : [];
@@ -63,6 +66,7 @@ export async function setUpAgent(
     builtins: !options.noTools,
     policy: consent.policy,
     ...(consent.ask ? { ask: consent.ask } : {}),
+    trustedMcpServers: new Set(servers.filter((s) => s.trusted).map((s) => s.name)),
   });
 
   let mcp: McpConnections | undefined;
@@ -85,6 +89,7 @@ export async function setUpAgent(
         configFile: resolve(io.cwd, options.mcpConfig as string),
         logDir: join(agentscopeHome(io.env), "logs"),
         debug: options.debug,
+        ...(signal ? { signal } : {}),
       });
     }
     loaded = await choice.provider.load(choice, {
@@ -94,6 +99,9 @@ export async function setUpAgent(
       stderr: io.stderr,
       env: io.env,
     });
+    // Every provider's model is a ChatModelBase: its `timeout` bounds each silent wait.
+    const timeoutMs = modelTimeoutMs(choice.provider.id, options.modelTimeout);
+    if (timeoutMs !== undefined) loaded.model.timeout = timeoutMs;
 
     const planNotebook = options.plan ? new PlanNotebook() : undefined;
     const sysPrompt =

@@ -11,13 +11,17 @@ const MODEL_FLAGS = `Model:
       --base-url URL         an OpenAI-compatible server (vLLM, LM Studio, a proxy…)
       --max-tokens N         the longest answer per model call
       --context-size N       context window of a local model (tokens)
-      --threads N            CPU threads of a local model`;
+      --threads N            CPU threads of a local model
+      --model-timeout S      seconds the model may stay silent before a call is retried
+                             (default 120; Ollama 600; the local model none)`;
 
 const AGENT_FLAGS = `Agent:
-  -y, --yes                  run shell and Python tools without asking
+  -y, --yes                  run tools that write files, run code or call untrusted MCP
+                             servers without asking
       --no-tools             no built-in tools (shell, Python, text files)
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
+                             ("trusted": true lets a server's tools run without asking)
       --plan                 give the agent a plan notebook for multi-step tasks
   -s, --session NAME         resume and save the conversation (saved after every turn)
       --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
@@ -53,7 +57,8 @@ Usage: agentscope [chat] [options]
 
 Type a message and press Enter. The reply streams as it is generated (thinking dimmed), tool
 calls and results are shown in short. Ctrl-C interrupts the reply, Ctrl-C twice exits; Ctrl-D or
-/exit quits. Shell and Python tool calls ask for confirmation unless --yes.
+/exit quits. Tools that write files, run code or call MCP servers not marked "trusted" ask
+for confirmation unless --yes.
 
 ${MODEL_FLAGS}
 
@@ -65,8 +70,8 @@ ${COMMON_FLAGS}
 
 Usage: agentscope run [options] "task"     (or pipe the task on stdin)
 
-Tool calls are shown on stderr; the answer goes to stdout. Shell and Python tools are refused
-unless --yes. Exit code: 0 done, 1 failed, 2 bad command line, 130 interrupted.
+Tool calls are shown on stderr; the answer goes to stdout. Tools that write files, run code or
+call MCP servers not marked "trusted" are refused unless --yes. Exit code: 0 done, 1 failed, 2 bad command line, 130 interrupted.
 
       --json                 print {"reply", "usage", "tool_calls", …} as JSON on stdout
 

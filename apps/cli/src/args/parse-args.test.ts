@@ -94,4 +94,11 @@ describe("parseCliArgs", () => {
     expect(usageErrorOf(["hello there"])).toContain('agentscope run "hello there"');
     expect(usageErrorOf(["help", "nope"])).toContain('no command "nope"');
   });
+
+  it("reads --model-timeout in seconds and rejects a bad value", () => {
+    const parsed = parseCliArgs(["run", "--model-timeout", "45", "task"]);
+    expect(parsed.kind === "run" && parsed.options.modelTimeout).toBe(45);
+    expect(usageErrorOf(["--model-timeout", "0"])).toMatch(/--model-timeout needs a positive/);
+    expect(usageErrorOf(["sessions", "--model-timeout", "5"])).toMatch(/does not apply/);
+  });
 });

@@ -13,7 +13,7 @@ export interface CliOptions {
   model?: string;
   /** `--base-url` of an OpenAI-compatible server. */
   baseUrl?: string;
-  /** `--yes`: run shell and Python tools without asking. */
+  /** `--yes`: run the tools that write or execute (and untrusted MCP tools) without asking. */
   yes: boolean;
   /** `--mcp-config FILE`. */
   mcpConfig?: string;
@@ -33,6 +33,8 @@ export interface CliOptions {
   contextSize?: number;
   /** `--threads N`: the local model's CPU threads. */
   threads?: number;
+  /** `--model-timeout S`: seconds the model may stay silent before a call is retried. */
+  modelTimeout?: number;
   /** `--no-tools`: no built-in tools. */
   noTools: boolean;
   /** `--json` (run): print the result as JSON. */
@@ -62,6 +64,7 @@ const OPTIONS = {
   "max-tokens": { type: "string" },
   "context-size": { type: "string" },
   threads: { type: "string" },
+  "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
@@ -83,6 +86,7 @@ const AGENT_FLAGS = [
   "max-tokens",
   "context-size",
   "threads",
+  "model-timeout",
   "no-tools",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
@@ -187,6 +191,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("maxTokens", positiveInt("max-tokens", values["max-tokens"], command));
   set("contextSize", positiveInt("context-size", values["context-size"], command));
   set("threads", positiveInt("threads", values.threads, command));
+  set("modelTimeout", positiveInt("model-timeout", values["model-timeout"], command));
   if (options.session !== undefined && /[/\\\0]|^\.\.?$/.test(options.session)) {
     throw usageError(
       `--session ${JSON.stringify(options.session)} is not a valid name: it becomes a file name, so use letters, digits, '-' or '_'`,

@@ -36,7 +36,10 @@ describe("agentscope chat (subprocess, replay server)", () => {
         ],
       },
     });
-    const config = await writeMcpConfig(home.path, { everything: everythingServer() });
+    // Trusted: its tools run without asking.
+    const config = await writeMcpConfig(home.path, {
+      everything: { ...everythingServer(), trusted: true },
+    });
     const { args, env } = openai(server);
     const cli = startCli([...args, "--no-tools", "--mcp-config", config], { home: home.path, env });
     cli.send("Please echo something.");

@@ -24,8 +24,8 @@ function banner(setup: AgentSetup, options: CliOptions): string {
     parts.push(`session "${name}" ${resumed ? "resumed" : "new"} (${store.pathOf(name)})`);
   }
   const consent =
-    setup.toolCounts.builtin > 0 && !options.yes
-      ? " Shell and Python calls ask first (--yes skips)."
+    setup.toolCounts.builtin + setup.toolCounts.mcp > 0 && !options.yes
+      ? " Tools that write files, run code or call untrusted MCP servers ask first (--yes skips)."
       : "";
   return `agentscope chat · ${parts.join(" · ")}\nCtrl-C interrupts a reply, Ctrl-C twice exits, Ctrl-D or /exit quits.${consent}\n`;
 }
@@ -43,7 +43,9 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   const errStyle = styleFor(io.stderr, io.env);
   const renderer = new EventRenderer(io.stdout, style, { agentName: AGENT_NAME, streamText: true });
 
-  const ask: AskUser = async (question, signal) => {
+  const ask: AskUser = async (question, signal, toolCall) => {
+    // The tool-call line first (its event may not have been drawn yet), the question on its own line.
+    renderer.toolCall(toolCall);
     renderer.newline();
     io.stdout.write(style.bold(question));
     const answer = await lines.next(signal);
@@ -52,13 +54,17 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   };
 
   let setup: AgentSetup | undefined;
+  // Set while the agent is being set up: quitting then stops the MCP servers still starting.
+  const setupAbort = new AbortController();
+  let settingUp: Promise<unknown> | undefined;
   let exitArmed = false;
   let quitting = false;
   const quit = async () => {
     if (quitting) return;
     quitting = true;
     renderer.newline();
-    const cleanup = setup?.close() ?? Promise.resolve();
+    setupAbort.abort(new Error("the user quit"));
+    const cleanup = setup?.close() ?? settingUp ?? Promise.resolve();
     await Promise.race([cleanup, new Promise((r) => setTimeout(r, QUIT_CLEANUP_MS).unref())]);
     process.exit(EXIT.interrupted);
   };
@@ -81,11 +87,14 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
 
   let failedTurns = 0;
   try {
-    setup = await setUpAgent(
+    const pending = setUpAgent(
       options,
       io,
       options.yes ? { policy: "allow" } : { policy: "ask", ask },
+      setupAbort.signal,
     );
+    settingUp = pending.catch(() => {});
+    setup = await pending;
     io.stderr.write(banner(setup, options));
     const { agent } = setup;
     for (;;) {

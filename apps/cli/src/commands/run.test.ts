@@ -148,4 +148,26 @@ describe("agentscope run (subprocess, replay server)", () => {
       content: [{ type: "text", text: "Hello?" }],
     });
   });
+
+  it("--model-timeout bounds a model that never answers: retried, then exit 1 naming the timeout", async () => {
+    await using server = await createTestServer({ [CHAT]: { response: { type: "stall" } } });
+    const result = await runCli(
+      [
+        "run",
+        "--model",
+        "openai:gpt-test",
+        "--base-url",
+        `${server.url}/v1`,
+        "--model-timeout",
+        "1",
+        "Hello?",
+      ],
+      { home: home.path, env: { OPENAI_API_KEY: "test" } },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^agentscope: .*1000 ?ms/m);
+    // The model's default of 2 retries: three attempts, each cut off by the timeout.
+    expect(server.callsTo(CHAT)).toHaveLength(3);
+    expect(server.callsTo(CHAT).every((c) => c.clientClosedEarly)).toBe(true);
+  });
 });

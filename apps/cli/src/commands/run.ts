@@ -7,6 +7,9 @@ import type { CliIO } from "../cli-io.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { styleFor } from "../terminal/style.js";
 
+/** How long stopping the MCP servers and the model may take when the user quits with Ctrl-C. */
+const QUIT_CLEANUP_MS = 2000;
+
 /** One tool call of a run, as `--json` reports it. */
 export interface RunToolCall {
   id: string;
@@ -53,8 +56,9 @@ async function readTask(task: string | undefined, io: CliIO): Promise<string> {
 
 /**
  * `agentscope run "task"`: one reply, no prompts. Tool calls are shown on stderr, the answer is
- * printed on stdout (or, with `--json`, a {@link RunResult}). Shell and Python tools run only with
- * `--yes`; without it the model is told the user did not allow them. Ctrl-C interrupts (exit
+ * printed on stdout (or, with `--json`, a {@link RunResult}). Tools that write or execute (and
+ * MCP tools of untrusted servers) run only with `--yes`; without it the model is told the user
+ * did not allow them. Ctrl-C interrupts (exit
  * 130), twice exits at once. Returns the exit code: 0 done, 1 failed, 130 interrupted.
  */
 export async function runTask(
@@ -69,10 +73,25 @@ export async function runTask(
   });
 
   let setup: AgentSetup | undefined;
+  // Aborted when the user quits during set-up: stops the MCP servers still starting.
+  const setupAbort = new AbortController();
+  let settingUp: Promise<unknown> | undefined;
   let sigints = 0;
+  let exiting = false;
+  const exitNow = async () => {
+    if (exiting) process.exit(EXIT.interrupted);
+    exiting = true;
+    setupAbort.abort(new Error("the user pressed Ctrl-C"));
+    const cleanup = setup?.close() ?? settingUp ?? Promise.resolve();
+    await Promise.race([cleanup, new Promise((r) => setTimeout(r, QUIT_CLEANUP_MS).unref())]);
+    process.exit(EXIT.interrupted);
+  };
   const onSigint = () => {
     sigints++;
-    if (sigints > 1 || !setup?.agent.isReplying) process.exit(EXIT.interrupted);
+    if (sigints > 1 || !setup?.agent.isReplying) {
+      void exitNow();
+      return;
+    }
     void setup.agent.interrupt("the user pressed Ctrl-C");
   };
   process.on("SIGINT", onSigint);
@@ -88,7 +107,14 @@ export async function runTask(
   const calls = new Map<string, RunToolCall>();
   let failure: unknown;
   try {
-    setup = await setUpAgent(options, io, { policy: options.yes ? "allow" : "refuse" });
+    const pending = setUpAgent(
+      options,
+      io,
+      { policy: options.yes ? "allow" : "refuse" },
+      setupAbort.signal,
+    );
+    settingUp = pending.catch(() => {});
+    setup = await pending;
     result.model = setup.loaded.label;
     result.session = setup.session?.name ?? null;
     for await (const event of setup.agent.stream(new Msg("user", taskText, "user"))) {

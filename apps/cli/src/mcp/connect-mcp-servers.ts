@@ -14,8 +14,13 @@ export interface ConnectMcpOptions {
   logDir: string;
   /** Let the servers' stderr through to ours. */
   debug: boolean;
-  /** How long a server may take to start and answer, in ms. Default 30 000. */
+  /**
+   * How long a server may take to start, answer `initialize` and list its tools, in ms (the MCP
+   * clients' `connectTimeout`). Default 30 000.
+   */
   startTimeoutMs?: number;
+  /** Aborting stops every server, those still connecting included, and rejects. */
+  signal?: AbortSignal;
 }
 
 /** The connected MCP servers. */
@@ -60,14 +65,6 @@ function describeServer(server: McpServerConfig): string {
     : `url ${server.url}`;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Starts (stdio) or connects to (HTTP) every MCP server of the config, in parallel, and registers
  * their tools in `toolkit` (a name already taken gets a suffix). A server that fails to start or
@@ -95,6 +92,7 @@ export async function connectMcpServers(
           url: server.url,
           ...(server.headers ? { headers: server.headers } : {}),
           timeout: timeoutMs,
+          connectTimeout: timeoutMs,
         }),
       };
     }
@@ -111,14 +109,16 @@ export async function connectMcpServers(
       ...(server.env ? { env: server.env } : {}),
       ...(server.cwd ? { cwd: server.cwd } : {}),
       stderr: logFd ?? "inherit",
+      connectTimeout: timeoutMs,
     });
     return { server, client, ...(logFd !== undefined ? { logFd, logPath } : {}) };
   });
 
+  // Closes connected clients and aborts connecting ones (stopping their processes).
   const closeAll = async () => {
     await Promise.allSettled(
       started.map(async ({ client }) => {
-        if (client.isConnected) await client.close();
+        if (client.isConnected || client.isConnecting) await client.close();
       }),
     );
     for (const { logFd } of started) {
@@ -132,18 +132,21 @@ export async function connectMcpServers(
     }
   };
 
+  const onAbort = () => void closeAll();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  // connect() starts the server, initializes and lists the tools within its connectTimeout.
   const results = await Promise.allSettled(
-    started.map(({ server, client }) =>
-      withTimeout(
-        (async () => {
-          await client.connect();
-          await client.listTools();
-        })(),
-        timeoutMs,
-        `MCP server '${server.name}'`,
-      ),
+    started.map(({ client }) =>
+      options.signal?.aborted ? Promise.reject(options.signal.reason) : client.connect(),
     ),
   );
+  options.signal?.removeEventListener("abort", onAbort);
+  if (options.signal?.aborted) {
+    await closeAll();
+    throw new CliError("stopped while the MCP servers were starting", {
+      cause: options.signal.reason,
+    });
+  }
   const failedAt = results.findIndex((r) => r.status === "rejected");
   if (failedAt >= 0) {
     const { server, logPath } = started[failedAt] as Started;
@@ -177,7 +180,7 @@ export async function connectMcpServers(
       for (const { server, client } of started) {
         if (client.isConnected) continue;
         try {
-          await withTimeout(client.connect(), timeoutMs, `MCP server '${server.name}'`);
+          await client.connect();
         } catch (error) {
           failures.push(
             `MCP server '${server.name}' is gone and did not restart: ${oneLine(String((error as Error)?.message ?? error))}`,

@@ -119,4 +119,26 @@ describe("loadMcpConfig", () => {
       /none\.json not found: check --mcp-config/,
     );
   });
+
+  it("reads trusted: true on stdio and HTTP servers", () => {
+    const servers = parseMcpConfig(
+      {
+        mcpServers: {
+          local: { command: "x", trusted: true },
+          remote: { url: "http://127.0.0.1:1/mcp", trusted: true },
+          plain: { command: "y" },
+        },
+      },
+      FILE,
+      {},
+    );
+    expect(servers.map((s) => [s.name, s.trusted ?? false])).toEqual([
+      ["local", true],
+      ["remote", true],
+      ["plain", false],
+    ]);
+    expect(errorOf({ mcpServers: { bad: { command: "x", trusted: "yes" } } })).toMatch(
+      /mcpServers\.bad\.trusted/,
+    );
+  });
 });

@@ -11,6 +11,8 @@ export interface StdioServerConfig {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /** Its tools run without asking (`"trusted": true`). */
+  trusted?: boolean;
 }
 
 /** An MCP server reached over HTTP (Streamable HTTP or the older SSE transport). */
@@ -20,6 +22,8 @@ export interface HttpServerConfig {
   transport: "streamable_http" | "sse";
   url: string;
   headers?: Record<string, string>;
+  /** Its tools run without asking (`"trusted": true`). */
+  trusted?: boolean;
 }
 
 /** One MCP server of the config file. */
@@ -46,6 +50,7 @@ const entrySchema = z.looseObject({
   type: transportName.optional(),
   transport: transportName.optional(),
   disabled: z.boolean().optional(),
+  trusted: z.boolean().optional(),
 });
 const fileSchema = z.looseObject({ mcpServers: z.record(z.string(), z.unknown()) });
 
@@ -90,7 +95,8 @@ function expandMap(
  * and returns its servers: `command`/`args`/`env`/`cwd` entries run over stdio, `url`/`headers`
  * entries over HTTP (`transport` or `type` `"sse"` for SSE, else Streamable HTTP; a URL ending in
  * `/sse` means SSE too). `${VAR}` and `${VAR:-default}` are expanded from `env`; entries with
- * `"disabled": true` are skipped; a relative `cwd` is relative to the file. `file` names the file
+ * `"disabled": true` are skipped; `"trusted": true` lets a server's tools run without asking; a
+ * relative `cwd` is relative to the file. `file` names the file
  * in errors, which are one line naming the bad field.
  */
 export function parseMcpConfig(
@@ -140,6 +146,7 @@ export function parseMcpConfig(
       if (expandedEnv) server.env = expandedEnv;
       if (cwd !== undefined)
         server.cwd = resolve(dirname(file), expand(cwd, env, `${where}.cwd`, file));
+      if (entry.data.trusted) server.trusted = true;
       servers.push(server);
       continue;
     }
@@ -162,6 +169,7 @@ export function parseMcpConfig(
     };
     const headers = expandMap(http.data.headers, env, `${where}.headers`, file);
     if (headers) server.headers = headers;
+    if (entry.data.trusted) server.trusted = true;
     servers.push(server);
   }
   return servers;

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import type { AgentBase, ReActAgent } from "@agentscope-ts/core";
+import { type AgentBase, type ReActAgent, SessionError } from "@agentscope-ts/core";
 import { JSONSession } from "@agentscope-ts/core/node";
 import { CliError, oneLine } from "../cli-error.js";
 
@@ -54,12 +54,14 @@ export class SessionStore {
    * Loads the session `name` into `agent`; returns false when there is none yet. Leniently: state
    * the agent does not have (a plan saved without `--plan` now) is ignored, state it has that the
    * file lacks is kept as is, and the agent's name and system prompt stay as this run made them
-   * (so a new working directory or `--sys-prompt` wins). A corrupt file is a one-line error
-   * saying what to do.
+   * (so a new working directory or `--sys-prompt` wins). A corrupt file, or one that holds no
+   * agent state, is a one-line error naming the file and saying what to do; the file is never
+   * touched, and the caller must not save over it.
    */
   async load(name: string, agent: ReActAgent): Promise<boolean> {
     const { name: agentName, sysPrompt } = agent;
     try {
+      await this.#checkShape(name);
       return await this.session.load(name, { agent }, { strict: false });
     } catch (error) {
       throw new CliError(`${oneLine((error as Error).message)} Or use another --session name.`, {
@@ -68,6 +70,27 @@ export class SessionStore {
     } finally {
       agent.name = agentName;
       agent.sysPrompt = sysPrompt;
+    }
+  }
+
+  /**
+   * Refuses a file that parses but holds no agent state (`{}`, `{"agent": 5}`, another program's
+   * JSON): loading it leniently would load nothing, and the next save would overwrite it. Missing
+   * and unparsable files are left to `JSONSession.load` (none yet, or its own error).
+   */
+  async #checkShape(name: string): Promise<void> {
+    const path = resolve(this.pathOf(name));
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(path, "utf8"));
+    } catch {
+      return;
+    }
+    const agent = (data as { agent?: unknown } | null)?.agent;
+    if (typeof agent !== "object" || agent === null || Array.isArray(agent)) {
+      throw new SessionError(
+        `Session file ${path} holds no agent state (expected {"agent": {...}}, as agentscope saves it); it was left untouched. Restore it from a backup, or delete it to start the session afresh.`,
+      );
     }
   }
 

@@ -96,4 +96,19 @@ describe("EventRenderer", () => {
     expect(clip("a\n b", 10)).toBe("a b");
     expect(clip("abcdef", 3)).toBe("abc… (+3 chars)");
   });
+
+  it("draws a tool call once, whether toolCall() or its event comes first", () => {
+    let out = "";
+    const sink = { write: (t: string) => (out += t), isTTY: true };
+    const renderer = new EventRenderer(sink, styleFor(sink, { NO_COLOR: "1" }), {
+      agentName: "Friday",
+      streamText: true,
+    });
+    renderer.toolCall(toolUse);
+    renderer.render({ ...base, type: "tool_call", msgId: "m1", toolUse });
+    const second = { ...toolUse, id: "c2" };
+    renderer.render({ ...base, type: "tool_call", msgId: "m1", toolUse: second });
+    renderer.toolCall(second);
+    expect(out).toBe('→ echo {"message":"hi"}\n→ echo {"message":"hi"}\n');
+  });
 });

@@ -1,4 +1,4 @@
-import type { AgentEvent, ToolResultBlock } from "@agentscope-ts/core";
+import type { AgentEvent, ToolResultBlock, ToolUseBlock } from "@agentscope-ts/core";
 import type { Style, TextOutput } from "./style.js";
 
 /** Options of {@link EventRenderer}. */
@@ -41,11 +41,31 @@ export class EventRenderer {
   #mode: "none" | "thinking" | "text" = "none";
   #msgId = "";
   readonly #streamed = new Set<string>();
+  /** Ids of the tool calls drawn in this reply (by their event or by {@link toolCall}). */
+  readonly #drawnCalls = new Set<string>();
 
   constructor(out: TextOutput, style: Style, options: EventRendererOptions) {
     this.#out = out;
     this.#style = style;
     this.#options = { maxInputChars: 160, maxResultChars: 200, ...options };
+  }
+
+  /**
+   * Draws a tool call's `→ name {input}` line once: now, or not again if its `tool_call` event
+   * drew it. The confirmation question calls this, because it is asked before the agent's event
+   * reaches the terminal, and it must come after this line.
+   */
+  toolCall(toolUse: ToolUseBlock): void {
+    if (this.#drawnCalls.has(toolUse.id)) return;
+    this.#drawnCalls.add(toolUse.id);
+    this.#drawToolCall(toolUse);
+  }
+
+  #drawToolCall(toolUse: ToolUseBlock): void {
+    const input = clip(JSON.stringify(toolUse.input ?? {}), this.#options.maxInputChars);
+    this.newline();
+    this.#write(`${this.#style.cyan(`→ ${toolUse.name}`)} ${input}\n`);
+    this.#mode = "none";
   }
 
   /** Draws one event. */
@@ -82,10 +102,7 @@ export class EventRenderer {
         return;
       }
       case "tool_call": {
-        const input = clip(JSON.stringify(event.toolUse.input ?? {}), this.#options.maxInputChars);
-        this.newline();
-        this.#write(`${this.#style.cyan(`→ ${event.toolUse.name}`)} ${input}\n`);
-        this.#mode = "none";
+        this.toolCall(event.toolUse);
         return;
       }
       case "tool_result_chunk": {
@@ -98,6 +115,7 @@ export class EventRenderer {
         return;
       }
       case "reply": {
+        this.#drawnCalls.clear();
         if (!this.#options.streamText) return;
         if (event.interrupted || !this.#streamed.has(event.msgId)) {
           const text = event.msg?.getTextContent() ?? "";

@@ -1,6 +1,6 @@
 import { Toolkit, type ToolResponse, type ToolUseBlock } from "@agentscope-ts/core";
 import { describe, expect, it } from "vitest";
-import { type AskUser, confirmationMiddleware } from "./confirmation.js";
+import { type AskUser, confirmationMiddleware, needsConsent } from "./confirmation.js";
 
 function toolkitWith(policy: "allow" | "ask" | "refuse", ask?: AskUser) {
   const ran: string[] = [];
@@ -60,5 +60,32 @@ describe("confirmationMiddleware", () => {
       "Allow execute_shell_command: ls -la ? [y/N] ",
     ]);
     expect(ran).toEqual(["execute_shell_command:ls -la", "view_text_file:ls -la"]);
+  });
+
+  it("guards the tools that write or execute, and MCP tools of servers not trusted", () => {
+    const servers: Record<string, string> = { echo: "plain", fetch: "vetted" };
+    const rule = needsConsent((name) => servers[name], new Set(["vetted"]));
+    for (const name of [
+      "execute_shell_command",
+      "execute_python_code",
+      "write_text_file",
+      "insert_text_file",
+      "echo",
+    ]) {
+      expect(rule(name), name).toBe(true);
+    }
+    for (const name of ["view_text_file", "fetch", "generate_response"]) {
+      expect(rule(name), name).toBe(false);
+    }
+  });
+
+  it("passes the tool call to the question, for the terminal to draw its line first", async () => {
+    const seen: string[] = [];
+    const { toolkit } = toolkitWith("ask", async (_question, _signal, toolCall) => {
+      seen.push(`${toolCall.id}:${toolCall.name}`);
+      return false;
+    });
+    await call(toolkit, "execute_shell_command");
+    expect(seen).toEqual(["c:execute_shell_command"]);
   });
 });

@@ -6,7 +6,12 @@ import {
   viewTextFile,
   writeTextFile,
 } from "@agentscope-ts/core/node";
-import { type AskUser, type ConfirmPolicy, confirmationMiddleware } from "./confirmation.js";
+import {
+  type AskUser,
+  type ConfirmPolicy,
+  confirmationMiddleware,
+  needsConsent,
+} from "./confirmation.js";
 
 /** Options of {@link createToolkit}. */
 export interface CreateToolkitOptions {
@@ -16,6 +21,8 @@ export interface CreateToolkitOptions {
   policy: ConfirmPolicy;
   /** Asks the user (for the `ask` policy). */
   ask?: AskUser;
+  /** MCP servers whose tools run without asking (`"trusted": true` in the MCP config). */
+  trustedMcpServers?: ReadonlySet<string>;
 }
 
 /** The names of the built-in tools, in registration order. */
@@ -29,8 +36,9 @@ export const BUILTIN_TOOL_NAMES = [
 
 /**
  * The agent's toolkit: the built-in shell, Python and text-file tools of
- * `@agentscope-ts/core/node` (unless `builtins` is false), guarded by the confirmation middleware.
- * MCP tools are added later by `connectMcpServers`.
+ * `@agentscope-ts/core/node` (unless `builtins` is false), guarded by the confirmation middleware:
+ * the tools that write or execute, and MCP tools of servers not marked trusted, ask first (or are
+ * refused). MCP tools are added later by `connectMcpServers`.
  */
 export function createToolkit(options: CreateToolkitOptions): Toolkit {
   const toolkit = new Toolkit();
@@ -41,6 +49,10 @@ export function createToolkit(options: CreateToolkitOptions): Toolkit {
     toolkit.registerToolFunction(writeTextFile);
     toolkit.registerToolFunction(insertTextFile);
   }
-  toolkit.registerMiddleware(confirmationMiddleware(options.policy, options.ask));
+  const rule = needsConsent(
+    (name) => toolkit.tools.get(name)?.mcpName,
+    options.trustedMcpServers ?? new Set(),
+  );
+  toolkit.registerMiddleware(confirmationMiddleware(options.policy, options.ask, rule));
   return toolkit;
 }

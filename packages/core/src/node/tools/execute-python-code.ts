@@ -29,7 +29,9 @@ const pythonParameters = z.object({
 /**
  * Makes the `execute_python_code` tool (AgentScope's): writes the code to a temporary file, runs
  * it with Python (unbuffered, UTF-8) and returns its return code, stdout and stderr. The process
- * group is killed on timeout or abort; output is capped; the file is removed afterwards.
+ * group is killed on timeout or abort; output is capped; the file is removed afterwards. As with
+ * the shell tool, the call returns when Python exits: a child process it started in the
+ * background that still holds the output pipes is left running and its later output is not read.
  */
 export function createExecutePythonCode(
   options: ExecutePythonCodeOptions = {},

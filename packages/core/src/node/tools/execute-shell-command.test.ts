@@ -118,6 +118,24 @@ describe("execute_shell_command", () => {
     expect(stdout.length).toBeLessThan(1100);
   });
 
+  it("returns when the shell exits though a background child holds the pipes, leaving it running", async () => {
+    const arg = uniqueSleep();
+    try {
+      // The tool timeout (20 s) is far below the sleep: before the fix the call waited for the
+      // pipes to close, hit the timeout and reported -1 and a TimeoutError.
+      const result = await run(`sleep ${arg} & echo started; echo note >&2; exit 4`, 20);
+      expect(text(result)).toBe(
+        "<returncode>4</returncode><stdout>started\n</stdout><stderr>note\n</stderr>",
+      );
+      expect(result.isInterrupted).toBeFalsy();
+      // The background child is left alone, as documented.
+      expect(sleepers(arg)).toHaveLength(1);
+    } finally {
+      for (const pid of sleepers(arg)) process.kill(pid, "SIGKILL");
+    }
+    expect(await waitFor(() => sleepers(arg).length === 0)).toBe(true);
+  }, 40_000);
+
   it("runs in the configured working directory", async () => {
     const inTmp = createExecuteShellCommand({ cwd: "/tmp" });
     expect(

@@ -60,6 +60,11 @@ const shellParameters = z.object({
  * Makes the `execute_shell_command` tool (AgentScope's): runs a command with the shell and returns
  * its return code, stdout and stderr. The command runs in its own process group, which is killed
  * as a whole on timeout or abort; output is capped.
+ *
+ * The call returns when the shell exits, even if a background child (`server &`,
+ * `sleep 100 & echo started`) keeps the output pipes open: the result holds what was read and
+ * the shell's return code. The background child is left running (that is what `&` asks for), but
+ * its later output is not read and writing it fails, so redirect it (`server > log 2>&1 &`).
  */
 export function createExecuteShellCommand(
   options: ExecuteShellCommandOptions = {},

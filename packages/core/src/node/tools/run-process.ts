@@ -20,6 +20,11 @@ export interface RunProcessOptions {
   maxOutputBytes: number;
   /** After SIGTERM, wait this long before SIGKILL. Default 2000 ms. */
   killGraceMs?: number;
+  /**
+   * After the process exits, how long the output pipes may stay silent before the call returns
+   * without waiting for them to close (a background child holds them). Default 200 ms.
+   */
+  exitDrainMs?: number;
 }
 
 /** How a process run ended. */
@@ -46,11 +51,18 @@ const signalNumber = (name: NodeJS.Signals): number =>
  * Runs a program in its own process group (`detached`, so it and everything it starts share one
  * group id) and collects its output, capped. On timeout or abort the WHOLE group gets SIGTERM,
  * then SIGKILL after a grace period, so background children (`sleep 30 &`) do not outlive the
- * call. Resolves once the output pipes close (or shortly after the process exits, if a child
- * that escaped the group still holds them).
+ * call.
+ *
+ * Returns when the program exits: once its output pipes close, or, when a background child it
+ * started (`server &`) inherited them and keeps them open, once they have been silent for
+ * `exitDrainMs` after the exit. The result then holds what was read and the program's own exit
+ * code. Such a background child is left running (it is what `server &` asks for); our ends of
+ * its pipes are closed, so its later output is lost (writing it fails with EPIPE/SIGPIPE):
+ * redirect it (`server > server.log 2>&1 &`) to keep it.
  */
 export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   const killGraceMs = options.killGraceMs ?? 2000;
+  const exitDrainMs = options.exitDrainMs ?? 200;
   const stdout = new CappedOutput(options.maxOutputBytes);
   const stderr = new CappedOutput(options.maxOutputBytes);
   return new Promise<ProcessResult>((resolve) => {
@@ -60,6 +72,8 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
     let exitSignal: NodeJS.Signals | null = null;
     let spawnError: Error | undefined;
     let settled = false;
+    let exited = false;
+    let drainTimer: ReturnType<typeof setTimeout> | undefined;
     const timers: ReturnType<typeof setTimeout>[] = [];
 
     const child = spawn(options.command, options.args ?? [], {
@@ -84,6 +98,7 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
       if (settled) return;
       settled = true;
       for (const t of timers) clearTimeout(t);
+      clearTimeout(drainTimer);
       options.signal?.removeEventListener("abort", onAbort);
       let returncode: number;
       if (spawnError) returncode = -1;
@@ -110,13 +125,35 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
     };
 
     const onAbort = () => {
-      if (settled || timedOut || interrupted) return;
+      if (settled || timedOut || interrupted || exited) return;
       interrupted = true;
       stop();
     };
 
-    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+    // After the exit, the pipes get `exitDrainMs` of silence to close; the last check waits one
+    // more turn of the event loop (setImmediate) so output already in the pipe is read first.
+    const armDrain = () => {
+      clearTimeout(drainTimer);
+      drainTimer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (settled) return;
+            child.stdout?.destroy();
+            child.stderr?.destroy();
+            finish();
+          }),
+        exitDrainMs,
+      );
+    };
+
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout.push(chunk);
+      if (exited) armDrain();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr.push(chunk);
+      if (exited) armDrain();
+    });
     child.on("error", (error) => {
       spawnError = error;
       finish();
@@ -124,13 +161,16 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
     child.on("exit", (code, sig) => {
       exitCode = code;
       exitSignal = sig;
+      exited = true;
+      armDrain();
     });
     child.on("close", finish);
 
     timers.push(
       setTimeout(
         () => {
-          if (settled || interrupted) return;
+          // Once the program exited, a background child is not ours to time out.
+          if (settled || interrupted || exited) return;
           timedOut = true;
           stop();
         },
