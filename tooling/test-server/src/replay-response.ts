@@ -1,7 +1,7 @@
 import type { TestServerCall } from "./test-server-call.js";
 
 /** How a streamed response is framed on the wire, as each provider's API frames it. */
-export type StreamFormat = "openai" | "anthropic" | "gemini";
+export type StreamFormat = "openai" | "openai-responses" | "anthropic" | "gemini" | "raw";
 
 /** Headers to add to a response. */
 export type ResponseHeaders = Record<string, string>;
@@ -17,8 +17,10 @@ export interface JsonReplay {
 /**
  * A server-sent-event stream of `chunks`, framed per `format`: OpenAI-style `data: …` lines ending
  * with `data: [DONE]`, Anthropic-style `event:`/`data:` pairs (the event name is the chunk's
- * `type`), or Gemini's `alt=sse` `data:` lines. A chunk is a JSON string (a line of a recorded
- * `.chunks.txt`, sent byte for byte) or a value to serialise.
+ * `type`; OpenAI's Responses API frames its events the same way: `openai-responses`), Gemini's
+ * `alt=sse` `data:` lines, or `raw`: each chunk written exactly as given, no framing and no trailer
+ * (for keep-alive comments, empty events and malformed lines). A chunk is a JSON string (a line of
+ * a recorded `.chunks.txt`, sent byte for byte) or a value to serialise.
  */
 export interface StreamReplay {
   type: "stream";
