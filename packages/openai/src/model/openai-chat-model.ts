@@ -8,8 +8,9 @@ import {
   normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
-import OpenAI, { AzureOpenAI } from "openai";
+import OpenAI from "openai";
 import type { z } from "zod";
+import { createOpenAIClient } from "./openai-client.js";
 import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
 import {
   type ParseSettings,
@@ -112,32 +113,11 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
 
   constructor(options: OpenAIChatModelOptions) {
     super(options);
-    const clientType = options.clientType ?? "openai";
-    if (clientType !== "openai" && clientType !== "azure") {
-      throw new ValidationError("OpenAIChatModel options", [
-        {
-          path: "clientType",
-          message: `expected "openai" or "azure", received ${JSON.stringify(clientType)}`,
-        },
-      ]);
-    }
     this.provider = options.provider ?? "openai";
     this.reasoningEffort = options.reasoningEffort;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
-    if (options.client) {
-      this.client = options.client;
-    } else {
-      const clientOptions = {
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(options.organization !== undefined ? { organization: options.organization } : {}),
-        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-        ...options.clientKwargs,
-        maxRetries: 0,
-      };
-      this.client =
-        clientType === "azure" ? new AzureOpenAI(clientOptions) : new OpenAI(clientOptions);
-    }
+    this.client = createOpenAIClient(options, "OpenAIChatModel");
   }
 
   protected override async *doStream(
