@@ -1,7 +1,8 @@
 /**
  * `@agentscope-ts/openai`: OpenAI and OpenAI-compatible servers (DeepSeek, vLLM, DashScope
  * compatible mode, Ollama `/v1`, xAI) for AgentScope-TS: the chat model, formatters, token
- * counter, text embeddings and registry providers. Browser-safe: local media files are read
+ * counter, text embeddings and registry providers; the Responses API through
+ * `OpenAIResponseModel` and the `OpenAIResponse*Formatter`s. Browser-safe: local media files are read
  * through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
  */
 export {
@@ -32,11 +33,37 @@ export {
   type OpenAIMultiAgentFormatterOptions,
 } from "./formatter/openai-multi-agent-formatter.js";
 export {
+  formatResponseImageBlock,
+  OpenAIResponseChatFormatter,
+  type OpenAIResponseChatFormatterOptions,
+} from "./formatter/openai-response-chat-formatter.js";
+export {
+  OpenAIResponseMultiAgentFormatter,
+  type OpenAIResponseMultiAgentFormatterOptions,
+} from "./formatter/openai-response-multi-agent-formatter.js";
+export {
+  REASONING_ITEMS_KEY,
+  type ReasoningItemRef,
+  reasoningInputItems,
+} from "./formatter/reasoning-items.js";
+export {
   OpenAIChatModel,
   type OpenAIChatModelCallOptions,
   type OpenAIChatModelOptions,
 } from "./model/openai-chat-model.js";
+export { createOpenAIClient, type OpenAIClientOptions } from "./model/openai-client.js";
 export { buildChatRequest, formatToolChoice } from "./model/openai-request.js";
+export {
+  OpenAIResponseModel,
+  type OpenAIResponseModelCallOptions,
+  type OpenAIResponseModelOptions,
+} from "./model/openai-response-model.js";
+export {
+  buildResponsesRequest,
+  formatResponseToolChoice,
+  formatResponseTools,
+  textFormatFor,
+} from "./model/responses-request.js";
 export {
   responseFormatFor,
   STRUCTURED_OUTPUT_TOOL_NAME,

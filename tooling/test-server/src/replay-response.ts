@@ -1,7 +1,14 @@
 import type { TestServerCall } from "./test-server-call.js";
 
 /** How a streamed response is framed on the wire, as each provider's API frames it. */
-export type StreamFormat = "openai" | "anthropic" | "gemini" | "ollama" | "dashscope";
+export type StreamFormat =
+  | "openai"
+  | "openai-responses"
+  | "anthropic"
+  | "gemini"
+  | "ollama"
+  | "dashscope"
+  | "raw";
 
 /** Headers to add to a response. */
 export type ResponseHeaders = Record<string, string>;
@@ -17,9 +24,11 @@ export interface JsonReplay {
 /**
  * A server-sent-event stream of `chunks`, framed per `format`: OpenAI-style `data: …` lines ending
  * with `data: [DONE]`, Anthropic-style `event:`/`data:` pairs (the event name is the chunk's
- * `type`), Gemini's `alt=sse` `data:` lines, DashScope's numbered `id:`/`event:`/`data:` events
- * (an `error` event for a chunk with a `code`), or Ollama's NDJSON (one JSON object per line,
- * `application/x-ndjson`, no trailer). A chunk is a JSON string (a line of a recorded
+ * `type`; OpenAI's Responses API frames its events the same way: `openai-responses`), Gemini's
+ * `alt=sse` `data:` lines, DashScope's numbered `id:`/`event:`/`data:` events (an `error` event for
+ * a chunk with a `code`), Ollama's NDJSON (one JSON object per line, `application/x-ndjson`, no
+ * trailer), or `raw`: each chunk written exactly as given, no framing and no trailer (for keep-alive
+ * comments, empty events and malformed lines). A chunk is a JSON string (a line of a recorded
  * `.chunks.txt`, sent byte for byte) or a value to serialise.
  */
 export interface StreamReplay {

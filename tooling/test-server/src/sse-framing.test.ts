@@ -39,4 +39,17 @@ describe("frameChunk", () => {
     expect(frameChunk("dashscope", { code: "", output: {} }, 1)).toMatch(/^id:2\nevent:result\n/);
     expect(streamTrailer("dashscope")).toBe("");
   });
+
+  it("frames OpenAI Responses events like Anthropic's: event named by type, no [DONE]", () => {
+    expect(frameChunk("openai-responses", { type: "response.completed" })).toBe(
+      'event: response.completed\ndata: {"type":"response.completed"}\n\n',
+    );
+    expect(streamTrailer("openai-responses")).toBe("");
+  });
+
+  it("writes raw chunks exactly as given, with no trailer", () => {
+    expect(frameChunk("raw", ": ping\n\n")).toBe(": ping\n\n");
+    expect(frameChunk("raw", "data: {bad\n\n")).toBe("data: {bad\n\n");
+    expect(streamTrailer("raw")).toBe("");
+  });
 });

@@ -5,13 +5,13 @@ function chunkText(chunk: unknown): string {
   return typeof chunk === "string" ? chunk : JSON.stringify(chunk);
 }
 
-/** The Anthropic SSE event name of a chunk: its `type` field. */
+/** The SSE event name of a chunk (Anthropic, OpenAI Responses): its `type` field. */
 function eventName(chunk: unknown): string {
   const value = typeof chunk === "string" ? (JSON.parse(chunk) as unknown) : chunk;
   const type = (value as { type?: unknown } | null)?.type;
   if (typeof type !== "string") {
     throw new Error(
-      `test-server: an Anthropic stream chunk needs a string "type" (the SSE event name), got ${chunkText(chunk).slice(0, 80)}`,
+      `test-server: an Anthropic or OpenAI Responses stream chunk needs a string "type" (the SSE event name), got ${chunkText(chunk).slice(0, 80)}`,
     );
   }
   return type;
@@ -48,7 +48,10 @@ export function frameChunk(format: StreamFormat, chunk: unknown, index = 0): str
     case "openai":
       return `data: ${chunkText(chunk)}\n\n`;
     case "anthropic":
+    case "openai-responses":
       return `event: ${eventName(chunk)}\ndata: ${chunkText(chunk)}\n\n`;
+    case "raw":
+      return chunkText(chunk);
     case "gemini":
       return `data: ${chunkText(chunk)}\r\n\r\n`;
     case "ollama":

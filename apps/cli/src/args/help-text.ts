@@ -9,6 +9,7 @@ const MODEL_FLAGS = `Model:
                              found in the environment, else the embedded local model
                              (downloaded once, about 1.1 GB; AGENTSCOPE_MODEL_URL overrides it)
       --base-url URL         an OpenAI-compatible server (vLLM, LM Studio, a proxy…)
+      --api chat|responses   the OpenAI API to use: Chat Completions (default) or Responses
       --max-tokens N         the longest answer per model call
       --context-size N       context window of a local model (tokens)
       --threads N            CPU threads of a local model

@@ -13,6 +13,8 @@ export interface CliOptions {
   model?: string;
   /** `--base-url` of an OpenAI-compatible server. */
   baseUrl?: string;
+  /** `--api chat|responses`: which OpenAI API an OpenAI-compatible provider is spoken to with. */
+  api?: "chat" | "responses";
   /** `--yes`: run the tools that write or execute (and untrusted MCP tools) without asking. */
   yes: boolean;
   /** `--mcp-config FILE`. */
@@ -54,6 +56,7 @@ export type ParsedCommand =
 const OPTIONS = {
   model: { type: "string", short: "m" },
   "base-url": { type: "string" },
+  api: { type: "string" },
   yes: { type: "boolean", short: "y" },
   "mcp-config": { type: "string" },
   plan: { type: "boolean" },
@@ -76,6 +79,7 @@ const OPTIONS = {
 const AGENT_FLAGS = [
   "model",
   "base-url",
+  "api",
   "yes",
   "mcp-config",
   "plan",
@@ -183,6 +187,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   };
   set("model", text("model"));
   set("baseUrl", text("base-url"));
+  const api = text("api");
+  if (api !== undefined && api !== "chat" && api !== "responses") {
+    throw usageError(`--api takes 'chat' or 'responses', got ${JSON.stringify(api)}`, command);
+  }
+  set("api", api);
   set("mcpConfig", text("mcp-config"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));

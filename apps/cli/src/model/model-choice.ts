@@ -11,6 +11,8 @@ export interface ModelChoice {
   apiKey?: string;
   /** The endpoint; `undefined` uses the provider's default. */
   baseURL?: string;
+  /** `--api`: the OpenAI API of an OpenAI-compatible provider (default Chat Completions). */
+  api?: "chat" | "responses";
   /** Why this model: `--model`, the environment variable found, or the local fallback. */
   reason: string;
 }
@@ -21,6 +23,8 @@ export interface ModelFlags {
   model?: string;
   /** `--base-url`. */
   baseUrl?: string;
+  /** `--api`. */
+  api?: "chat" | "responses";
 }
 
 const PROVIDER_LIST = PROVIDERS.map((p) => p.id).join(", ");
@@ -45,7 +49,13 @@ function complete(
       `--base-url does not apply to ${provider.id} (it runs the model in this process); drop it, or use --model openai:NAME for an OpenAI-compatible server`,
     );
   }
+  if (flags.api !== undefined && !provider.acceptsBaseUrl) {
+    throw usage(
+      `--api does not apply to ${provider.id} (it runs the model in this process); drop it, or use --model openai:NAME`,
+    );
+  }
   const choice: ModelChoice = { provider, modelName, reason };
+  if (flags.api !== undefined) choice.api = flags.api;
   const baseURL = flags.baseUrl ?? provider.baseURL?.(env);
   if (baseURL !== undefined) choice.baseURL = baseURL;
   if (provider.apiKeyEnv) {

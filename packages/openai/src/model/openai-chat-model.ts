@@ -8,8 +8,9 @@ import {
   normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
-import OpenAI, { AzureOpenAI } from "openai";
+import OpenAI from "openai";
 import type { z } from "zod";
+import { createOpenAIClient } from "./openai-client.js";
 import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
 import {
   type ParseSettings,
@@ -17,6 +18,7 @@ import {
   parseChatCompletionStream,
   type StreamOutcome,
 } from "./openai-response-parser.js";
+import { readJsonEvents, type SseWireState } from "./sse-json-events.js";
 import {
   fitsSchema,
   responseFormatFor,
@@ -65,6 +67,16 @@ export interface OpenAIChatModelCallOptions extends ChatModelCallOptions {
 
 type Request = ChatModelRequest<OpenAIChatModelCallOptions>;
 
+/** A streaming request in flight: its chunk payloads, and what the wire showed at the end. */
+interface OpenStream {
+  chunks: AsyncIterable<unknown>;
+  wire: SseWireState;
+}
+
+async function* payloads(events: AsyncIterable<{ data: unknown }>): AsyncGenerator<unknown> {
+  for await (const event of events) yield event.data;
+}
+
 function isBadRequest(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 400;
 }
@@ -101,32 +113,11 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
 
   constructor(options: OpenAIChatModelOptions) {
     super(options);
-    const clientType = options.clientType ?? "openai";
-    if (clientType !== "openai" && clientType !== "azure") {
-      throw new ValidationError("OpenAIChatModel options", [
-        {
-          path: "clientType",
-          message: `expected "openai" or "azure", received ${JSON.stringify(clientType)}`,
-        },
-      ]);
-    }
     this.provider = options.provider ?? "openai";
     this.reasoningEffort = options.reasoningEffort;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
-    if (options.client) {
-      this.client = options.client;
-    } else {
-      const clientOptions = {
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(options.organization !== undefined ? { organization: options.organization } : {}),
-        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-        ...options.clientKwargs,
-        maxRetries: 0,
-      };
-      this.client =
-        clientType === "azure" ? new AzureOpenAI(clientOptions) : new OpenAI(clientOptions);
-    }
+    this.client = createOpenAIClient(options, "OpenAIChatModel");
   }
 
   protected override async *doStream(
@@ -138,7 +129,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
     const schema = request.structuredModel;
     if (schema && !this.structuredOutputFallback) {
       body.response_format = responseFormatFor(schema);
-      let stream: AsyncIterable<unknown>;
+      let stream: OpenStream;
       try {
         stream = await this.openStream(body, request.signal);
       } catch (error) {
@@ -259,25 +250,32 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
     };
   }
 
-  private async openStream(
-    body: ChatCompletionBody,
-    signal: AbortSignal,
-  ): Promise<AsyncIterable<unknown>> {
-    const stream = await this.client.chat.completions.create({ ...body, stream: true } as never, {
-      signal,
-    });
-    return stream as unknown as AsyncIterable<unknown>;
+  /**
+   * Sends a streaming request through the SDK (auth, HTTP errors, Azure routing) and reads its
+   * events with our own typed SSE reader ({@link readJsonEvents}).
+   */
+  private async openStream(body: ChatCompletionBody, signal: AbortSignal): Promise<OpenStream> {
+    const response = await this.client.chat.completions
+      .create({ ...body, stream: true } as never, { signal })
+      .asResponse();
+    const wire: SseWireState = { sentinel: false };
+    return { chunks: payloads(readJsonEvents(response, this.provider, wire)), wire };
   }
 
   /** Parses a stream, turning a connection lost mid-way into a clear, retryable ModelError. */
   private async *parseStream(
-    stream: AsyncIterable<unknown>,
+    stream: OpenStream,
     settings: ParseSettings,
     outcome: StreamOutcome,
     signal: AbortSignal,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     try {
-      yield* parseChatCompletionStream(stream, settings, outcome);
+      yield* parseChatCompletionStream(
+        stream.chunks,
+        settings,
+        outcome,
+        () => stream.wire.sentinel,
+      );
     } catch (error) {
       if (signal.aborted || error instanceof ModelError) throw error;
       const normalized = this.normalizeError(error);
@@ -336,7 +334,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
   ): AsyncGenerator<ChatResponse, void, undefined> {
     this.structuredOutputFallback = true;
     const toolBody = this.toolBody(body, schema);
-    let stream: AsyncIterable<unknown>;
+    let stream: OpenStream;
     try {
       stream = await this.openStream(toolBody, signal);
     } catch (error) {

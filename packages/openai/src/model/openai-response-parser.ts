@@ -24,6 +24,10 @@ export interface ParseSettings {
   structuredOutput: "text" | "tool_use" | undefined;
 }
 
+function isObject(value: unknown): value is Loose {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
 /** `reasoning_content` (DeepSeek, xAI, vLLM…) or `reasoning` (OpenRouter, Ollama), when a string. */
 function reasoningOf(part: Loose | undefined): string | undefined {
   if (!part) return undefined;
@@ -48,11 +52,18 @@ function usageOf(usage: unknown, startTime: number) {
  * Structured output goes in `metadata` (the parsed JSON text, or the first tool call's input).
  */
 export function parseChatCompletion(completion: unknown, settings: ParseSettings): ChatResponse {
-  const response = completion as Loose;
-  const choices = Array.isArray(response.choices) ? (response.choices as Loose[]) : [];
+  if (!isObject(completion) || !Array.isArray(completion.choices)) {
+    throw new ModelError(
+      `${settings.provider}: the Chat Completions response has no \`choices\` array; check that \`baseURL\` points at a Chat Completions endpoint.`,
+      { provider: settings.provider, retryable: false },
+    );
+  }
+  const response = completion;
+  const choices = response.choices as unknown[];
   const content: ChatResponseBlock[] = [];
   let metadata: Record<string, unknown> | undefined;
-  const message = choices[0]?.message as Loose | undefined;
+  const first = choices[0];
+  const message = isObject(first) && isObject(first.message) ? first.message : undefined;
   if (message) {
     const reasoning = reasoningOf(message);
     if (reasoning !== undefined) content.push({ type: "thinking", thinking: reasoning });
@@ -73,9 +84,11 @@ export function parseChatCompletion(completion: unknown, settings: ParseSettings
         content.push({ type: "text", text: audio.transcript });
       }
     }
-    const toolCalls = Array.isArray(message.tool_calls) ? (message.tool_calls as Loose[]) : [];
+    const toolCalls = Array.isArray(message.tool_calls)
+      ? (message.tool_calls as unknown[]).filter(isObject)
+      : [];
     for (const call of toolCalls) {
-      const fn = (call.function ?? {}) as Loose;
+      const fn = isObject(call.function) ? call.function : {};
       content.push({
         type: "tool_use",
         id: String(call.id ?? ""),
@@ -105,18 +118,29 @@ export interface StreamOutcome {
   yielded: number;
 }
 
+function malformed(settings: ParseSettings, what: string, fix: string): ModelError {
+  return new ModelError(
+    `${settings.provider}: a Chat Completions stream chunk has ${what}; ${fix}`,
+    { provider: settings.provider, retryable: false },
+  );
+}
+
 /**
  * AgentScope's `_parse_openai_stream_response`: turns Chat Completions stream chunks into cumulative
  * ChatResponses with core's accumulator (O(delta) per chunk): reasoning as thinking, text, audio
  * (with its transcript appended to the text), tool calls assembled from deltas across chunks (by
- * index; several at once), usage from the final usage chunk. A stream that ends before any
- * `finish_reason` arrived was cut off: that is a retryable {@link ModelError}, so a half-parsed
- * answer is never taken for a complete one.
+ * index; several at once), usage from the final usage chunk. A chunk of the wrong shape (no
+ * `choices` array and no usage, a `delta` or tool call that is not an object) is a typed
+ * {@link ModelError} naming the field. A stream that ends with neither a `finish_reason` nor the
+ * `[DONE]` sentinel (`completed` false) was cut off: that is a retryable {@link ModelError}, so a
+ * half-parsed answer is never taken for a complete one; one that ends with `[DONE]` but without
+ * `finish_reason` is accepted, as the reference accepts it.
  */
 export async function* parseChatCompletionStream(
   stream: AsyncIterable<unknown>,
   settings: ParseSettings,
   outcome: StreamOutcome,
+  completed: () => boolean = () => false,
 ): AsyncGenerator<ChatResponse, void, undefined> {
   const acc = new ChatResponseAccumulator({
     parseToolInput: settings.streamToolParsing ? "stream" : "final",
@@ -129,25 +153,58 @@ export async function* parseChatCompletionStream(
   let finished = false;
   let text = "";
   for await (const item of stream) {
-    const chunk = item as Loose;
+    if (!isObject(item)) {
+      throw malformed(
+        settings,
+        `the value ${String(item)} instead of an object`,
+        "the server does not speak the Chat Completions streaming protocol.",
+      );
+    }
+    const chunk = item;
     if (!idSet && typeof chunk.id === "string" && chunk.id) {
       acc.setId(chunk.id);
       idSet = true;
     }
-    if (chunk.usage) acc.setUsage(usageOf(chunk.usage, settings.startTime));
-    const choice = Array.isArray(chunk.choices)
-      ? (chunk.choices[0] as Loose | undefined)
-      : undefined;
-    if (!choice) {
+    if (isObject(chunk.usage)) acc.setUsage(usageOf(chunk.usage, settings.startTime));
+    if (!Array.isArray(chunk.choices)) {
+      if (!isObject(chunk.usage)) {
+        throw malformed(
+          settings,
+          "no `choices` array (and no `usage`)",
+          "every chunk needs `choices: [...]`; check that `baseURL` points at a Chat Completions endpoint.",
+        );
+      }
+      if (acc.hasContent) {
+        outcome.yielded++;
+        yield acc.snapshot();
+      }
+      continue;
+    }
+    const choice = chunk.choices[0] as unknown;
+    if (choice === undefined) {
       if (chunk.usage && acc.hasContent) {
         outcome.yielded++;
         yield acc.snapshot();
       }
       continue;
     }
+    if (!isObject(choice)) {
+      throw malformed(
+        settings,
+        "`choices[0]` that is not an object",
+        "the server does not speak the Chat Completions streaming protocol.",
+      );
+    }
     sawChoices = true;
     if (choice.finish_reason) finished = true;
-    const delta = (choice.delta ?? {}) as Loose;
+    const delta = choice.delta ?? {};
+    if (!isObject(delta)) {
+      throw malformed(
+        settings,
+        "`choices[0].delta` that is not an object",
+        "the server does not speak the Chat Completions streaming protocol.",
+      );
+    }
     acc.addThinking(reasoningOf(delta));
     if (typeof delta.content === "string") {
       acc.addText(delta.content);
@@ -161,9 +218,17 @@ export async function* parseChatCompletionStream(
         text += audio.transcript;
       }
     }
-    const toolCalls = Array.isArray(delta.tool_calls) ? (delta.tool_calls as Loose[]) : [];
-    for (const call of toolCalls) {
-      const fn = (call.function ?? {}) as Loose;
+    const toolCalls = Array.isArray(delta.tool_calls) ? (delta.tool_calls as unknown[]) : [];
+    for (let i = 0; i < toolCalls.length; i++) {
+      const call = toolCalls[i];
+      if (!isObject(call)) {
+        throw malformed(
+          settings,
+          `\`choices[0].delta.tool_calls[${i}]\` that is not an object`,
+          "each streamed tool call needs `{index, id?, function: {name?, arguments?}}`.",
+        );
+      }
+      const fn = isObject(call.function) ? call.function : {};
       acc.addToolCallDelta({
         ...(typeof call.index === "number" ? { index: call.index } : {}),
         ...(typeof call.id === "string" && call.id ? { id: call.id } : {}),
@@ -177,9 +242,9 @@ export async function* parseChatCompletionStream(
     }
   }
   outcome.text = text;
-  if (sawChoices && !finished) {
+  if (sawChoices && !finished && !completed()) {
     throw new ModelError(
-      `${settings.provider}: the response stream ended before the model finished (no finish_reason after ${outcome.yielded} chunk(s)); the connection was probably cut. The partial answer was discarded.`,
+      `${settings.provider}: the response stream ended before the model finished (no finish_reason and no [DONE] after ${outcome.yielded} chunk(s)); the connection was probably cut. The partial answer was discarded.`,
       { provider: settings.provider, retryable: true },
     );
   }

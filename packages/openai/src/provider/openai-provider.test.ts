@@ -1,13 +1,17 @@
-import { createRegistry } from "@agentscope-ts/core";
+import { createRegistry, Msg } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
+import { responsesJson } from "../__fixtures__/responses-fixtures.js";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
 import { OpenAITextEmbedding } from "../embedding/openai-text-embedding.js";
 import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
+import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
+import { OpenAIResponseMultiAgentFormatter } from "../formatter/openai-response-multi-agent-formatter.js";
 import { OpenAIChatModel } from "../model/openai-chat-model.js";
+import { OpenAIResponseModel } from "../model/openai-response-model.js";
 import { OpenAITokenCounter } from "../token/openai-token-counter.js";
 import { deepseek, openai } from "./openai-provider.js";
 
@@ -56,5 +60,29 @@ describe("openai() and deepseek() providers", () => {
       },
     ]);
     expect(server.calls[0]?.body).toMatchObject({ model: "qwen3-max" });
+  });
+
+  it("serves the Responses API with api: 'responses'", async () => {
+    await using server = await createTestServer({
+      "/v1/responses": { response: { type: "json", body: responsesJson("text") } },
+    });
+    const registry = createRegistry().register(
+      openai({ id: "oai", api: "responses", baseURL: `${server.url}/v1`, apiKey: "k" }),
+    );
+    const model = registry.chatModel("oai:gpt-4.1-mini", { stream: false });
+    expect(model).toBeInstanceOf(OpenAIResponseModel);
+    expect(model).toMatchObject({ provider: "oai", modelName: "gpt-4.1-mini" });
+    expect(registry.formatter("oai")).toBeInstanceOf(OpenAIResponseChatFormatter);
+    expect(registry.formatter("oai", "multiagent")).toBeInstanceOf(
+      OpenAIResponseMultiAgentFormatter,
+    );
+    const formatted = await registry.formatter("oai").format([new Msg("user", "Hi", "user")]);
+    const response = await model.call(formatted as Record<string, unknown>[]);
+    expect(response.content).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
+    expect(server.calls[0]?.body).toMatchObject({
+      model: "gpt-4.1-mini",
+      input: [{ role: "user", content: [{ type: "input_text", text: "Hi" }] }],
+    });
+    expect(() => openai({ api: "completions" as never })).toThrow(/api.*"chat" or "responses"/s);
   });
 });

@@ -1,4 +1,9 @@
-import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import {
+  type FormatterKind,
+  type Provider,
+  type ProviderModelOptions,
+  ValidationError,
+} from "@agentscope-ts/core";
 import {
   OpenAITextEmbedding,
   type OpenAITextEmbeddingOptions,
@@ -7,7 +12,13 @@ import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
+import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
+import { OpenAIResponseMultiAgentFormatter } from "../formatter/openai-response-multi-agent-formatter.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "../model/openai-chat-model.js";
+import {
+  OpenAIResponseModel,
+  type OpenAIResponseModelOptions,
+} from "../model/openai-response-model.js";
 import { OpenAITokenCounter } from "../token/openai-token-counter.js";
 
 /** Settings an {@link openai} provider applies to every model it builds. */
@@ -24,6 +35,12 @@ export interface OpenAIProviderOptions {
   clientKwargs?: Record<string, unknown>;
   /** Which formatters the provider builds: OpenAI's (default) or DeepSeek's. */
   formatters?: "openai" | "deepseek";
+  /**
+   * Which OpenAI API the chat models speak: `"chat"` (Chat Completions, `OpenAIChatModel`, the
+   * default) or `"responses"` (the Responses API: `OpenAIResponseModel` and the
+   * `OpenAIResponse*Formatter`s).
+   */
+  api?: "chat" | "responses";
   /** Whether the provider offers the OpenAI token counter and embeddings. Default true. */
   openAIExtras?: boolean;
 }
@@ -41,21 +58,41 @@ function clientSettings(options: OpenAIProviderOptions) {
  * `registry.chatModel("openai:gpt-4.1")`. With `baseURL` (and an `id`) it serves any
  * OpenAI-compatible server: `openai({ id: "vllm", baseURL: "http://localhost:8000/v1", apiKey: "x" })`.
  * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
+ * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions.
  */
 export function openai(options: OpenAIProviderOptions = {}): Provider {
   const id = options.id ?? "openai";
   const client = clientSettings(options);
   const deepseekFormatters = options.formatters === "deepseek";
+  const api = options.api ?? "chat";
+  if (api !== "chat" && api !== "responses") {
+    throw new ValidationError("openai() provider options", [
+      { path: "api", message: `expected "chat" or "responses", received ${JSON.stringify(api)}` },
+    ]);
+  }
+  const shared = {
+    ...client,
+    ...(options.organization !== undefined ? { organization: options.organization } : {}),
+    provider: id,
+  };
   const provider: Provider = {
     id,
     chatModel: (modelOptions: ProviderModelOptions) =>
-      new OpenAIChatModel({
-        ...client,
-        ...(options.organization !== undefined ? { organization: options.organization } : {}),
-        provider: id,
-        ...(modelOptions as unknown as OpenAIChatModelOptions),
-      }),
+      api === "responses"
+        ? new OpenAIResponseModel({
+            ...shared,
+            ...(modelOptions as unknown as OpenAIResponseModelOptions),
+          })
+        : new OpenAIChatModel({
+            ...shared,
+            ...(modelOptions as unknown as OpenAIChatModelOptions),
+          }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) => {
+      if (api === "responses") {
+        return kind === "multiagent"
+          ? new OpenAIResponseMultiAgentFormatter(formatterOptions)
+          : new OpenAIResponseChatFormatter(formatterOptions);
+      }
       if (deepseekFormatters) {
         return kind === "multiagent"
           ? new DeepSeekMultiAgentFormatter(formatterOptions)
@@ -90,7 +127,7 @@ function env(name: string): string | undefined {
  * then `registry.chatModel("deepseek:deepseek-chat")`.
  */
 export function deepseek(
-  options: Omit<OpenAIProviderOptions, "formatters" | "openAIExtras"> = {},
+  options: Omit<OpenAIProviderOptions, "formatters" | "openAIExtras" | "api"> = {},
 ): Provider {
   const apiKey = options.apiKey ?? env("DEEPSEEK_API_KEY");
   return openai({

@@ -1,0 +1,85 @@
+import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { mediaIO, type OpenAIMessage } from "./openai-chat-formatter.js";
+import { type MediaIO, toOpenAIAudioData } from "./openai-media.js";
+import {
+  formatResponseImageBlock,
+  OpenAIResponseChatFormatter,
+  type OpenAIResponseChatFormatterOptions,
+} from "./openai-response-chat-formatter.js";
+
+/** Options of {@link OpenAIResponseMultiAgentFormatter}. */
+export interface OpenAIResponseMultiAgentFormatterOptions
+  extends OpenAIResponseChatFormatterOptions {
+  /** The prompt before the first `<history>` block. Defaults to AgentScope's. */
+  conversationHistoryPrompt?: string;
+}
+
+/**
+ * AgentScope's `OpenAIResponseMultiAgentFormatter`: for conversations among more than one user and
+ * one agent on the Responses API. The system message keeps its text as `input_text` parts; runs of
+ * agent messages become one user message whose `input_text` holds their text as `name: text` lines
+ * in `<history>` tags, followed by their `input_image`s and (non-assistant) `input_audio`s; tool
+ * calls and results are formatted as {@link OpenAIResponseChatFormatter} does.
+ */
+export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+  /** The prompt before the first `<history>` block. */
+  readonly conversationHistoryPrompt: string;
+  /** Whether tool-result images are promoted to a user message. */
+  readonly promoteToolResultImages: boolean;
+  /** How local files and web audio are read. */
+  readonly mediaIO: MediaIO;
+  private readonly toolFormatter: OpenAIResponseChatFormatter;
+
+  constructor(options: OpenAIResponseMultiAgentFormatterOptions = {}) {
+    super(options);
+    this.conversationHistoryPrompt =
+      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
+    this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.mediaIO = mediaIO(options);
+    this.toolFormatter = new OpenAIResponseChatFormatter({
+      promoteToolResultImages: this.promoteToolResultImages,
+      saveBase64Data: this.saveBase64Data,
+      readLocalFile: this.mediaIO.readLocalFile,
+      fetch: this.mediaIO.fetch,
+    });
+  }
+
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+    return {
+      role: "system",
+      content: msg
+        .getContentBlocks("text")
+        .map((block) => ({ type: "input_text", text: block.text })),
+    };
+  }
+
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+    return this.toolFormatter.format(msgs);
+  }
+
+  protected override async formatAgentMessage(
+    msgs: Msg[],
+    isFirst: boolean,
+  ): Promise<OpenAIMessage[]> {
+    const images: Record<string, unknown>[] = [];
+    const audios: Record<string, unknown>[] = [];
+    for (const msg of msgs) {
+      for (const block of msg.getContentBlocks()) {
+        if (block.type === "image") {
+          images.push(await formatResponseImageBlock(block, this.mediaIO));
+        } else if (block.type === "audio" && msg.role !== "assistant") {
+          audios.push({
+            type: "input_audio",
+            input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
+          });
+        }
+      }
+    }
+    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const content: Record<string, unknown>[] = [];
+    if (text) content.push({ type: "input_text", text });
+    content.push(...images, ...audios);
+    return content.length > 0 ? [{ role: "user", content }] : [];
+  }
+}

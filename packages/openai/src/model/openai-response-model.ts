@@ -1,0 +1,339 @@
+import {
+  ChatModelBase,
+  type ChatModelBaseOptions,
+  type ChatModelCallOptions,
+  type ChatModelRequest,
+  type ChatResponse,
+  ModelError,
+  normalizeModelError,
+  ValidationError,
+} from "@agentscope-ts/core";
+import OpenAI from "openai";
+import type { z } from "zod";
+import { createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import {
+  parseResponsesResponse,
+  parseResponsesStream,
+  type ResponsesParseSettings,
+  type ResponsesStreamOutcome,
+} from "./responses-parser.js";
+import {
+  buildResponsesRequest,
+  formatResponseTools,
+  type ResponsesBody,
+  textFormatFor,
+} from "./responses-request.js";
+import { readJsonEvents } from "./sse-json-events.js";
+import {
+  fitsSchema,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
+} from "./structured-output.js";
+
+/** Options of {@link OpenAIResponseModel} (AgentScope's keyword arguments, camelCased). */
+export interface OpenAIResponseModelOptions extends ChatModelBaseOptions, OpenAIClientOptions {
+  /** `reasoning.effort` (`"minimal"`, `"low"`, `"medium"`, `"high"`…) for reasoning models. */
+  reasoningEffort?: string;
+  /** `reasoning.summary` (`"auto"`, `"concise"`, `"detailed"`), sent with `reasoningEffort`. */
+  reasoningSummary?: string;
+  /**
+   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
+   * `true`); `false` keeps `input` `{}` until the last chunk.
+   */
+  streamToolParsing?: boolean;
+  /**
+   * Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`, or `{ store: false }`
+   * (then `include: ["reasoning.encrypted_content"]` is added so reasoning can be passed back).
+   */
+  generateKwargs?: Record<string, unknown>;
+  /** The provider id used in errors and traces. Default `"openai"`. */
+  provider?: string;
+}
+
+/** Options of one {@link OpenAIResponseModel} call. */
+export interface OpenAIResponseModelCallOptions extends ChatModelCallOptions {
+  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
+  generateKwargs?: Record<string, unknown>;
+}
+
+type Request = ChatModelRequest<OpenAIResponseModelCallOptions>;
+
+/** Error codes of the Responses API that a new request may get past. */
+const RETRYABLE_CODES = new Set(["server_error", "rate_limit_exceeded"]);
+
+function isBadRequest(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 400;
+}
+
+/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
+function isToolChoiceRejection(error: unknown): boolean {
+  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+}
+
+/**
+ * AgentScope's `OpenAIResponseModel` on the official `openai` SDK: the Responses API
+ * (`client.responses`) of OpenAI, Azure OpenAI and compatible servers, streaming or not.
+ * Reasoning summaries (`reasoningEffort`, `reasoningSummary`) as thinking blocks that remember
+ * their reasoning items (and encrypted content with `store: false`) so the Responses formatters
+ * send them back on the next turn; text; function calls assembled from argument deltas (tool call
+ * id = `call_id`); structured output through `text.format` JSON schema (falling back to a forced
+ * tool call where the endpoint refuses it or answers off-schema, as the chat model does); usage
+ * with cached and reasoning token details in `usage.metadata`. Stream events are read with a
+ * typed SSE reader: malformed data, error events and cut streams are {@link ModelError}s.
+ */
+export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: OpenAI;
+  /** `reasoning.effort` sent with each request, unless `generateKwargs` has a `reasoning`. */
+  reasoningEffort: string | undefined;
+  /** `reasoning.summary` sent with `reasoningEffort`. */
+  reasoningSummary: string | undefined;
+  /** Whether tool arguments are repaired while streaming. */
+  streamToolParsing: boolean;
+  /** Extra request fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+  /**
+   * True once an endpoint refused `text.format`: structured output then goes through a forced
+   * tool call on every later call.
+   */
+  structuredOutputFallback = false;
+
+  constructor(options: OpenAIResponseModelOptions) {
+    super(options);
+    this.provider = options.provider ?? "openai";
+    this.reasoningEffort = options.reasoningEffort;
+    this.reasoningSummary = options.reasoningSummary;
+    this.streamToolParsing = options.streamToolParsing ?? true;
+    this.generateKwargs = { ...options.generateKwargs };
+    this.client = createOpenAIClient(options, "OpenAIResponseModel");
+  }
+
+  protected override async *doStream(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    const startTime = Date.now();
+    const body = this.requestBody(messages, request);
+    const schema = request.structuredModel;
+    if (schema && !this.structuredOutputFallback) {
+      body.text = textFormatFor(schema);
+      let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
+      try {
+        events = await this.openStream(body, request.signal);
+      } catch (error) {
+        if (!isBadRequest(error)) throw error;
+        yield* this.streamViaTool(body, schema, request.signal, startTime);
+        return;
+      }
+      const outcome: ResponsesStreamOutcome = { text: "", yielded: 0 };
+      yield* this.parseStream(events, this.settings(startTime, "text"), outcome, request.signal);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(outcome.text);
+      } catch {
+        parsed = undefined;
+      }
+      // The endpoint answered, but not in the schema: retry through a tool, as the chat model does.
+      if (!fitsSchema(schema, parsed)) {
+        yield* this.streamViaTool(body, schema, request.signal, Date.now());
+      }
+      return;
+    }
+    if (schema) {
+      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      return;
+    }
+    const events = await this.openStream(body, request.signal);
+    yield* this.parseStream(
+      events,
+      this.settings(startTime, undefined),
+      { text: "", yielded: 0 },
+      request.signal,
+    );
+  }
+
+  protected override async doCall(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): Promise<ChatResponse> {
+    const startTime = Date.now();
+    const body = this.requestBody(messages, request);
+    const schema = request.structuredModel;
+    if (!schema) {
+      const response = await this.create(body, request.signal);
+      return parseResponsesResponse(response, this.settings(startTime, undefined));
+    }
+    if (!this.structuredOutputFallback) {
+      body.text = textFormatFor(schema);
+      try {
+        const response = await this.create(body, request.signal);
+        const parsed = parseResponsesResponse(response, this.settings(startTime, "text"));
+        if (fitsSchema(schema, parsed.metadata)) return parsed;
+      } catch (error) {
+        if (!isBadRequest(error)) throw error;
+      }
+    }
+    return this.callViaTool(body, schema, request.signal, startTime);
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    const normalized = normalizeModelError(error, this.provider);
+    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
+    // An `error` event inside a stream (no HTTP status): retryable when its code says so.
+    const code = typeof error.code === "string" ? error.code : undefined;
+    return new ModelError(`${this.provider}: ${error.message}`, {
+      cause: error,
+      provider: this.provider,
+      retryable: code !== undefined && RETRYABLE_CODES.has(code),
+    });
+  }
+
+  /** The request body of a call; `messages` must be a list of Responses API input items. */
+  private requestBody(
+    messages: readonly Record<string, unknown>[],
+    request: Request,
+  ): ResponsesBody {
+    if (!Array.isArray(messages)) {
+      throw new ValidationError(
+        "messages",
+        [{ path: "", message: `expected a list of input items, received ${typeof messages}` }],
+        { hint: "Pass the output of a Responses formatter: `await formatter.format(msgs)`." },
+      );
+    }
+    for (let i = 0; i < messages.length; i++) {
+      const item = messages[i] as unknown;
+      if (item === null || typeof item !== "object" || (!("role" in item) && !("type" in item))) {
+        throw new ValidationError(
+          "messages",
+          [{ path: `[${i}]`, message: "each input item needs a 'role' (a message) or a 'type'" }],
+          {
+            hint: "Pass the output of OpenAIResponseChatFormatter or OpenAIResponseMultiAgentFormatter.",
+          },
+        );
+      }
+    }
+    const body = buildResponsesRequest(
+      messages,
+      {
+        modelName: this.modelName,
+        streaming: this.streaming,
+        reasoningEffort: this.reasoningEffort,
+        reasoningSummary: this.reasoningSummary,
+        generateKwargs: this.generateKwargs,
+      },
+      request,
+    );
+    if (request.structuredModel) {
+      // Structured output replaces tools.
+      delete body.tools;
+      delete body.tool_choice;
+    }
+    return body;
+  }
+
+  private settings(
+    startTime: number,
+    structuredOutput: ResponsesParseSettings["structuredOutput"],
+  ): ResponsesParseSettings {
+    return {
+      provider: this.provider,
+      startTime,
+      streamToolParsing: this.streamToolParsing,
+      structuredOutput,
+    };
+  }
+
+  private create(body: ResponsesBody, signal: AbortSignal): Promise<unknown> {
+    return this.client.responses.create({ ...body, stream: false } as never, { signal });
+  }
+
+  /** Sends a streaming request through the SDK and reads its events with our typed SSE reader. */
+  private async openStream(body: ResponsesBody, signal: AbortSignal) {
+    const response = await this.client.responses
+      .create({ ...body, stream: true } as never, { signal })
+      .asResponse();
+    return readJsonEvents(response, this.provider, { sentinel: false });
+  }
+
+  /** Parses a stream, turning a connection lost mid-way into a clear, retryable ModelError. */
+  private async *parseStream(
+    events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>,
+    settings: ResponsesParseSettings,
+    outcome: ResponsesStreamOutcome,
+    signal: AbortSignal,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    try {
+      yield* parseResponsesStream(events, settings, outcome);
+    } catch (error) {
+      if (signal.aborted || error instanceof ModelError) throw error;
+      const normalized = this.normalizeError(error);
+      if (normalized instanceof ModelError && outcome.yielded > 0) {
+        throw new ModelError(
+          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
+          {
+            cause: error,
+            provider: this.provider,
+            retryable: normalized.retryable,
+            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
+          },
+        );
+      }
+      throw normalized;
+    }
+  }
+
+  /** The body of a structured request through the forced tool (the chat model's fallback). */
+  private toolBody(body: ResponsesBody, schema: z.ZodType): ResponsesBody {
+    const next: ResponsesBody = { ...body };
+    delete next.text;
+    next.tools = formatResponseTools([
+      structuredOutputTool(schema) as unknown as Record<string, unknown>,
+    ]);
+    next.tool_choice = { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME };
+    return next;
+  }
+
+  private async callViaTool(
+    body: ResponsesBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): Promise<ChatResponse> {
+    this.structuredOutputFallback = true;
+    const toolBody = this.toolBody(body, schema);
+    let response: unknown;
+    try {
+      response = await this.create(toolBody, signal);
+    } catch (error) {
+      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
+      toolBody.tool_choice = "auto";
+      response = await this.create(toolBody, signal);
+    }
+    return parseResponsesResponse(response, this.settings(startTime, "tool_use"));
+  }
+
+  private async *streamViaTool(
+    body: ResponsesBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    this.structuredOutputFallback = true;
+    const toolBody = this.toolBody(body, schema);
+    let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
+    try {
+      events = await this.openStream(toolBody, signal);
+    } catch (error) {
+      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
+      toolBody.tool_choice = "auto";
+      events = await this.openStream(toolBody, signal);
+    }
+    yield* this.parseStream(
+      events,
+      this.settings(startTime, "tool_use"),
+      { text: "", yielded: 0 },
+      signal,
+    );
+  }
+}
