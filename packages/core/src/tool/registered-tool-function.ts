@@ -34,6 +34,8 @@ export interface RegisteredToolFunctionOptions {
   originalName?: string | undefined;
   mcpName?: string | undefined;
   postprocessFunc?: ToolPostprocessFunc | undefined;
+  executionTimeout?: number | null | undefined;
+  maxOutputChars?: number | null | undefined;
 }
 
 const jsonEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -60,6 +62,10 @@ export class RegisteredToolFunction {
   readonly mcpName: string | undefined;
   /** Sees (and may replace) every response of the tool. */
   readonly postprocessFunc: ToolPostprocessFunc | undefined;
+  /** Milliseconds the tool may run; `undefined` = the toolkit's default, `null` = no limit. */
+  readonly executionTimeout: number | null | undefined;
+  /** The cap on the text of each result; `undefined` = the toolkit's default, `null` = no cap. */
+  readonly maxOutputChars: number | null | undefined;
   /** The full parameters schema, presets included. */
   readonly parameters: JsonSchemaObject;
   /** The schema the model sees, without the extended model. */
@@ -78,6 +84,8 @@ export class RegisteredToolFunction {
     this.originalName = options.originalName;
     this.mcpName = options.mcpName;
     this.postprocessFunc = options.postprocessFunc;
+    this.executionTimeout = options.executionTimeout;
+    this.maxOutputChars = options.maxOutputChars;
     this.parameters = options.parameters;
     this.jsonSchema = {
       type: "function",
