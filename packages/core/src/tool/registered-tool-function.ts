@@ -2,6 +2,7 @@ import { ToolError } from "../errors/tool-error.js";
 import { toValidationIssues } from "../errors/validate.js";
 import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
+import { setOwn } from "../utils/json-copy.js";
 import { validateJsonSchema } from "./json-schema-validator.js";
 import type { JsonSchemaObject, ToolDefinition } from "./tool-definition.js";
 import type { ToolResponse } from "./tool-response.js";
@@ -182,8 +183,7 @@ export class RegisteredToolFunction {
       const keys = new Set(Object.keys(extended.properties as Record<string, unknown>));
       baseInput = {};
       for (const [key, value] of Object.entries(input)) {
-        if (keys.has(key)) extendedInput[key] = value;
-        else baseInput[key] = value;
+        setOwn(keys.has(key) ? extendedInput : baseInput, key, value);
       }
       extendedInput = parseWith(this.#extendedModel, extended, extendedInput, issues);
     }

@@ -2,7 +2,8 @@ import { StateError } from "../errors/state-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
-import { type StateDict, StateModule } from "../state/state-module.js";
+import { type StateDict, StateModule, stateErrorFrom } from "../state/state-module.js";
+import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { capToolResponse } from "./cap-tool-output.js";
@@ -533,7 +534,13 @@ export class Toolkit extends StateModule {
    * Restores the active groups saved by {@link stateDict}: the listed groups that exist become
    * active, all others inactive. With `strict`, keys other than `active_groups` are an error.
    */
-  override loadStateDict(state: StateDict, strict = true): void {
+  override loadStateDict(given: StateDict, strict = true): void {
+    let state: StateDict;
+    try {
+      state = copyJsonValue(given) as StateDict;
+    } catch (error) {
+      throw stateErrorFrom(error, this);
+    }
     const names = isPlainObject(state) ? state.active_groups : undefined;
     if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
       throw new StateError(
