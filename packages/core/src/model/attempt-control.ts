@@ -53,6 +53,8 @@ export class AttemptControl {
     const total = limit(this.limits.totalMs);
     if (total !== undefined && !this.signal.aborted) {
       this.totalTimer = setTimeout(() => this.fire("total", total), total);
+      // A stream its consumer stopped reading (without closing) must not keep Node running.
+      (this.totalTimer as { unref?: () => void }).unref?.();
     }
     this.touch();
   }

@@ -122,6 +122,8 @@ function withTimeout(parent: AbortSignal, ms: number | null | undefined) {
     fired = true;
     controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
   }, ms);
+  // A call whose consumer stopped reading (without closing) must not keep Node running.
+  (timer as { unref?: () => void }).unref?.();
   return {
     signal: controller.signal,
     timedOut: () => fired,
