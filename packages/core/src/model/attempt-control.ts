@@ -14,8 +14,11 @@ export interface AttemptLimits {
 
 type Which = "response" | "idle" | "total";
 
+/** The longest delay `setTimeout` takes (about 24.8 days); longer ones would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 const limit = (ms: number | undefined): number | undefined =>
-  ms !== undefined && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+  ms !== undefined && Number.isFinite(ms) && ms > 0 && ms <= MAX_TIMER_MS ? ms : undefined;
 
 const minOf = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.min(a, b);

@@ -202,6 +202,14 @@ describe("ChatModelBase against a stalling HTTP server", () => {
     expect(hits).toEqual(["/stall-before-headers", "/stall-before-headers"]);
   });
 
+  it("treats limits beyond what timers can hold as none", async () => {
+    const month = 30 * 24 * 3600 * 1000;
+    const model = new SseModel(`${base}/ok`, { idleTimeout: month, requestTimeout: month });
+    const { texts, error } = await drain(model);
+    expect(error).toBeUndefined();
+    expect(texts).toEqual(["Hel", "Hello"]);
+  });
+
   it("streams a healthy answer under the same limits", async () => {
     const model = new SseModel(`${base}/ok`, { idleTimeout: 5_000, requestTimeout: 10_000 });
     const { texts, error } = await drain(model);

@@ -111,7 +111,8 @@ export function toolTimeoutText(toolName: string, ms: number): string {
  * `dispose` to stop the timer and detach. Without `ms`, it is `parent` itself.
  */
 function withTimeout(parent: AbortSignal, ms: number | null | undefined) {
-  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0 || parent.aborted) {
+  // Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
+  if (ms == null || !Number.isFinite(ms) || ms <= 0 || ms > 2_147_483_647 || parent.aborted) {
     return { signal: parent, timedOut: () => false, dispose: () => {} };
   }
   const controller = new AbortController();

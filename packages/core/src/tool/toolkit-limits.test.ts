@@ -120,6 +120,21 @@ describe("Toolkit execution timeout", () => {
     expect(responses[1]).toMatchObject({ isLast: true, isInterrupted: false });
   });
 
+  it("treats a limit beyond what timers can hold as no limit, not as an instant timeout", async () => {
+    const toolkit = new Toolkit({ executionTimeout: 30 * 24 * 3600 * 1000 });
+    toolkit.registerToolFunction({
+      name: "later",
+      description: "Answers after a tick.",
+      parameters: noParams,
+      execute: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return "done";
+      },
+    });
+    const responses = await collect(toolkit.callTool(call("later")));
+    expect(texts(responses[0])).toEqual(["done"]);
+  });
+
   it("clears the timer of a tool that finishes in time", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const toolkit = new Toolkit({ executionTimeout: 100 });
