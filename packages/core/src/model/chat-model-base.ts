@@ -8,6 +8,7 @@ import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
 import { NOOP_SPAN } from "../tracing/noop-tracer.js";
 import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
 import type { Span, SpanAttributes } from "../tracing/tracer.js";
+import { describeThrown } from "../utils/json-copy.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 import { AttemptControl } from "./attempt-control.js";
 import type { ChatResponse } from "./chat-response.js";
@@ -103,7 +104,7 @@ function timeoutOption(value: unknown, field: string, fallback: number | null): 
     throw new ValidationError("chat model options", [
       {
         path: field,
-        message: `expected a positive number of milliseconds or null (no limit), received ${JSON.stringify(value) ?? typeof value}`,
+        message: `expected a positive number of milliseconds or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
       },
     ]);
   }
@@ -428,8 +429,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
   private asModelError(error: unknown): unknown {
     if (AgentScopeError.isAgentScopeError(error)) return error;
     const { provider, what } = this.describe();
-    const detail =
-      error instanceof Error ? `${error.name}: ${error.message}` : `${String(error)} was thrown`;
+    const detail = describeThrown(error);
     const malformed = error instanceof SyntaxError;
     return new ModelError(
       malformed

@@ -151,6 +151,9 @@ describe("Toolkit execution timeout", () => {
 
   it("rejects a limit that is not a positive number, naming the option", () => {
     expect(() => new Toolkit({ executionTimeout: -5 })).toThrow(ValidationError);
+    expect(() => new Toolkit({ executionTimeout: 5n as unknown as number })).toThrow(
+      /executionTimeout: expected a positive number of milliseconds or null \(no limit\), received bigint/,
+    );
     expect(() => new Toolkit({ maxOutputChars: 0 })).toThrow(/maxOutputChars/);
     const toolkit = new Toolkit();
     expect(() =>

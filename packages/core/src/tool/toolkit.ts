@@ -97,7 +97,7 @@ function limitOption(
     throw new ValidationError(what, [
       {
         path: field,
-        message: `expected a positive number of ${unit} or null (no limit), received ${JSON.stringify(value) ?? typeof value}`,
+        message: `expected a positive number of ${unit} or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
       },
     ]);
   }
