@@ -115,14 +115,15 @@ describe("AgentBase.call", () => {
 });
 
 describe("AgentBase.interrupt", () => {
-  it("stops a reply stuck in a slow await within 100 ms and answers with handleInterrupt", async () => {
+  it("stops a reply stuck in a slow await before it ends and answers with handleInterrupt", async () => {
     const agent = new ScriptedAgent("slow", { waitMs: 2000, ignoreSignal: true });
     const running = agent.call(user("hi"));
     await delay(20);
-    const start = performance.now();
     await agent.interrupt();
     const reply = await running;
-    expect(performance.now() - start).toBeLessThan(100);
+    // The reply came back while the 2 s await it was stuck in is still pending.
+    expect(agent.finished).toBe(0);
+    expect(agent.isReplying).toBe(false);
     expect(reply.metadata).toEqual({ _is_interrupted: true });
     expect(reply.getTextContent()).toBe(
       "I noticed that you have interrupted me. What can I do for you?",
@@ -274,12 +275,10 @@ describe("AgentBase.stream", () => {
   it("interrupts the agent when the consumer breaks early", async () => {
     const agent = new ScriptedAgent("b", { chunks: ["a", "b"], waitMs: 5000 });
     const types: string[] = [];
-    const start = performance.now();
     for await (const event of agent.stream(user("x"))) {
       types.push(event.type);
       if (event.type === "model_chunk") break;
     }
-    expect(performance.now() - start).toBeLessThan(1000);
     expect(types).toEqual(["reply_start", "model_chunk"]);
     expect(agent.isReplying).toBe(false);
     expect(agent.finished).toBe(0);

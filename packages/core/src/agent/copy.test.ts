@@ -25,4 +25,23 @@ describe("cloneMsg / deepCopy", () => {
     expect(copy.list[0]).not.toBe(args.list[0]);
     expect(copy.signal).toBe(signal);
   });
+
+  it("keeps __proto__ and constructor keys as own data keys of the copy", () => {
+    const args = JSON.parse(
+      '{"tool_call": {"input": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}}}',
+    );
+    const copy = deepCopy(args) as { tool_call: { input: Record<string, unknown> } };
+    const input = copy.tool_call.input;
+    expect(input).not.toBe(args.tool_call.input);
+    expect(Object.keys(input)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(input, "__proto__")?.value).toEqual({ polluted: true });
+    expect(input.polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    const msg = new Msg("a", "hi", "user", { metadata: args.tool_call.input });
+    const cloned = cloneMsg(msg);
+    expect(Object.keys(cloned.metadata)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getPrototypeOf(cloned.metadata)).toBe(Object.prototype);
+  });
 });

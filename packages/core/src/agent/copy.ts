@@ -1,4 +1,5 @@
 import { Msg } from "../message/msg.js";
+import { setOwn } from "../utils/json-copy.js";
 
 /** A copy of `msg` with its own content blocks and metadata (same id, timestamp and sender). */
 export function cloneMsg(msg: Msg): Msg {
@@ -18,7 +19,8 @@ export function cloneMsg(msg: Msg): Msg {
 /**
  * A deep copy of hook arguments or pipeline input, as Python's `deepcopy` gives AgentScope:
  * messages are cloned with {@link cloneMsg}, arrays and plain objects are copied recursively, and
- * anything else (schemas, functions, signals, class instances) is shared by reference.
+ * anything else (schemas, functions, signals, class instances) is shared by reference. Every key
+ * (`__proto__` too) stays an own data key of the copy.
  */
 export function deepCopy<T>(value: T): T {
   if (value instanceof Msg) return cloneMsg(value) as T;
@@ -26,8 +28,8 @@ export function deepCopy<T>(value: T): T {
   if (value !== null && typeof value === "object") {
     const proto = Object.getPrototypeOf(value);
     if (proto === Object.prototype || proto === null) {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = deepCopy(item);
+      const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
+      for (const [key, item] of Object.entries(value)) setOwn(out, key, deepCopy(item));
       return out as T;
     }
   }

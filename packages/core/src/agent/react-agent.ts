@@ -82,6 +82,11 @@ interface ReplyContext {
   readonly signal: AbortSignal;
   readonly usages: ChatUsage[];
   reasoningMsgId: string;
+  /**
+   * Set once an interrupted reply was answered: steps that ignored the abort and finish later
+   * must not add to memory any more (their tool calls already have interrupted results).
+   */
+  closed?: boolean;
 }
 
 type Prompt = Record<string, unknown>[];
@@ -337,6 +342,7 @@ export class ReActAgent extends AgentBase {
   // when a sequential run is interrupted, the calls not run yet get fake "interrupted" results so
   // every tool_use in memory keeps a tool_result.
   async #actAll(toolCalls: ToolUseBlock[]): Promise<(Record<string, unknown> | null)[]> {
+    const context = this.#currentContext();
     const act = (toolCall: ToolUseBlock) =>
       this.runWithHooks<ActingKwargs, Record<string, unknown> | null>(
         "acting",
@@ -349,7 +355,7 @@ export class ReActAgent extends AgentBase {
         try {
           outputs.push((await act(toolCall)) ?? null);
         } catch (error) {
-          if (isInterruption(error, this.#currentContext().signal)) {
+          if (isInterruption(error, context.signal) && !context.closed) {
             for (const pending of toolCalls.slice(index + 1)) {
               const result = fakeInterruptedToolResult(pending);
               await this.memory.add(result);
@@ -407,8 +413,10 @@ export class ReActAgent extends AgentBase {
     } finally {
       // An interrupted step keeps what was streamed (as AgentScope does); a failed one keeps
       // nothing, so no half-parsed tool call is ever replayed to the model.
-      if (!failed || (interrupted && msg.hasContentBlocks())) await this.memory.add(msg);
-      if (interrupted) {
+      if (context.closed) {
+        // The interrupted reply was answered while this step ignored the abort: record nothing.
+      } else if (!failed || (interrupted && msg.hasContentBlocks())) await this.memory.add(msg);
+      if (interrupted && !context.closed) {
         for (const toolCall of msg.getContentBlocks("tool_use")) {
           const result = fakeInterruptedToolResult(toolCall);
           await this.memory.add(result);
@@ -459,7 +467,8 @@ export class ReActAgent extends AgentBase {
       }
       return null;
     } finally {
-      await this.memory.add(resultMsg);
+      // Once the interrupted reply was answered, its open calls already have results.
+      if (!context.closed) await this.memory.add(resultMsg);
     }
   }
 
@@ -494,6 +503,7 @@ export class ReActAgent extends AgentBase {
     _options?: ReActReplyOptions,
   ): Promise<Msg> {
     await this.#waitForInterruptedReply();
+    await this.#closeInterruptedReply();
     const response = new Msg(this.name, INTERRUPTED_REPLY_TEXT, "assistant", {
       metadata: { _is_interrupted: true },
     });
@@ -679,6 +689,27 @@ export class ReActAgent extends AgentBase {
   #currentContext(): ReplyContext {
     if (!this.#context) this.#context = { signal: this.signal, usages: [], reasoningMsgId: "" };
     return this.#context;
+  }
+
+  /**
+   * Ends the interrupted reply for good: steps still running (a tool, middleware or hook that
+   * ignored the abort) may no longer add to memory, and every `tool_use` in memory without a
+   * `tool_result` gets an interrupted one, so the next request to the model is well-formed.
+   */
+  async #closeInterruptedReply(): Promise<void> {
+    if (this.#context) this.#context.closed = true;
+    const msgs = await this.memory.getMemory();
+    const answered = new Set<string>();
+    for (const m of msgs) for (const b of m.getContentBlocks("tool_result")) answered.add(b.id);
+    for (const m of msgs) {
+      for (const toolCall of m.getContentBlocks("tool_use")) {
+        if (answered.has(toolCall.id)) continue;
+        answered.add(toolCall.id);
+        const result = fakeInterruptedToolResult(toolCall);
+        await this.memory.add(result);
+        await this.print(result, { last: true });
+      }
+    }
   }
 
   async #waitForInterruptedReply(): Promise<void> {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { InterruptedError } from "../errors/interrupted-error.js";
 import { ModelError } from "../errors/model-error.js";
 import { DeterministicEmbeddingModel } from "../testing/deterministic-embedding-model.js";
@@ -32,7 +32,27 @@ class FlakyEmbedding extends EmbeddingModelBase {
   }
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("EmbeddingModelBase", () => {
+  it("bounds a request that never answers by the default 600 000 ms requestTimeout", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const hanging = new FlakyEmbedding([], true);
+    expect(hanging.requestTimeout).toBe(600_000);
+    const outcome = hanging.embed(["x"], { maxRetries: 0 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(600_000);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ retryable: true, provider: "flaky" });
+    expect((error as Error).message).toMatch(/600000 ms \(requestTimeout\)/);
+    expect(hanging.calls).toBe(1);
+    expect(() => new DeterministicEmbeddingModel({ requestTimeout: -1 } as never)).toThrow(
+      /requestTimeout/,
+    );
+  });
+
   it("embeds text and text blocks, one vector per input, with usage", async () => {
     const model = new DeterministicEmbeddingModel({ dimensions: 8 });
     const response = await model.embed(["hello world", { type: "text", text: "hello world" }]);

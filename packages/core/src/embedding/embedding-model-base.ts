@@ -4,6 +4,7 @@ import { ValidationError } from "../errors/validation-error.js";
 import type { ImageBlock, TextBlock, VideoBlock } from "../message/content-block.js";
 import { interruptedErrorFrom } from "../model/abortable-sleep.js";
 import { AttemptControl } from "../model/attempt-control.js";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "../model/chat-model-base.js";
 import { isRetryableError, normalizeModelError } from "../model/model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "../model/retry-with-backoff.js";
 import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
@@ -28,6 +29,8 @@ export interface EmbedOptions {
   signal?: AbortSignal;
   /** Milliseconds before an attempt fails with a retryable `ModelError`. */
   timeout?: number;
+  /** This call's {@link EmbeddingModelBaseOptions.requestTimeout}; `null` = no limit. */
+  requestTimeout?: number | null;
   /** Retries on retryable errors. Defaults to the model's `maxRetries`. */
   maxRetries?: number;
 }
@@ -35,7 +38,7 @@ export interface EmbedOptions {
 /** What a provider's {@link EmbeddingModelBase.doEmbed} receives besides the inputs. */
 export type EmbedRequest<TOptions extends EmbedOptions = EmbedOptions> = Omit<
   TOptions,
-  "signal" | "timeout" | "maxRetries"
+  "signal" | "timeout" | "requestTimeout" | "maxRetries"
 > & { signal: AbortSignal; attempt: number };
 
 /** What a provider's {@link EmbeddingModelBase.doEmbed} returns. */
@@ -55,8 +58,14 @@ export interface EmbeddingModelBaseOptions {
   embeddingCache?: EmbeddingCacheBase;
   /** Retries on 429, 5xx, timeouts and dropped connections. Default 2. */
   maxRetries?: number;
-  /** Milliseconds before an attempt times out. Default: no limit. */
+  /** Milliseconds before an attempt times out (a stricter shorthand). Default: unset. */
   timeout?: number;
+  /**
+   * The longest one attempt may take, in milliseconds; past it the attempt fails with a
+   * retryable `ModelError` naming `requestTimeout`. Default 600 000 (as for chat models); `null`
+   * = no limit.
+   */
+  requestTimeout?: number | null;
   /** Backoff tuning for retries. */
   retry?: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
 }
@@ -82,6 +91,8 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
   maxRetries: number;
   /** Default timeout, in milliseconds. */
   timeout: number | undefined;
+  /** The longest one attempt may take, in milliseconds; `null` = no limit. */
+  requestTimeout: number | null;
   /** Backoff tuning for retries. */
   retryOptions: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
 
@@ -93,12 +104,25 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
     if (!Number.isInteger(options?.dimensions) || (options?.dimensions ?? 0) <= 0) {
       issues.push({ path: "dimensions", message: "expected a positive integer" });
     }
+    const requestTimeout = options?.requestTimeout;
+    if (
+      requestTimeout !== undefined &&
+      requestTimeout !== null &&
+      (typeof requestTimeout !== "number" || Number.isNaN(requestTimeout) || requestTimeout <= 0)
+    ) {
+      issues.push({
+        path: "requestTimeout",
+        message: "expected a positive number of milliseconds or null (no limit)",
+      });
+    }
     if (issues.length > 0) throw new ValidationError("embedding model options", issues);
     this.modelName = options.modelName;
     this.dimensions = options.dimensions;
     this.embeddingCache = options.embeddingCache;
     this.maxRetries = options.maxRetries ?? 2;
     this.timeout = options.timeout;
+    this.requestTimeout =
+      requestTimeout === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : (requestTimeout as number | null);
     this.retryOptions = options.retry ?? {};
   }
 
@@ -181,7 +205,14 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
     inputs: readonly NormalizedEmbeddingInput[],
     options: TOptions,
   ): Promise<EmbeddingResponse> {
-    const { signal, timeout = this.timeout, maxRetries = this.maxRetries, ...rest } = options;
+    const {
+      signal,
+      timeout = this.timeout,
+      requestTimeout = this.requestTimeout,
+      maxRetries = this.maxRetries,
+      ...rest
+    } = options;
+    const limits = { responseMs: timeout, totalMs: requestTimeout ?? undefined };
     if (signal?.aborted) throw interruptedErrorFrom(signal);
     const cache = this.embeddingCache;
     const identifier = cache ? this.cacheIdentifier(inputs, options) : undefined;
@@ -206,7 +237,7 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
       result = await retryWithBackoff(
         async (attempt) => {
           attempts = attempt;
-          const ctl = new AttemptControl(signal, timeout, describe);
+          const ctl = new AttemptControl(signal, limits, describe);
           try {
             const request = {
               ...rest,

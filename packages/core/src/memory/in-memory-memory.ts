@@ -1,6 +1,6 @@
 import { ValidationError } from "../errors/validation-error.js";
 import { Msg, type MsgDict } from "../message/msg.js";
-import type { StateDict } from "../state/state-module.js";
+import { type StateDict, stateErrorFrom } from "../state/state-module.js";
 import { isPlainObject } from "../utils/json-value.js";
 import {
   type GetMemoryOptions,
@@ -261,13 +261,17 @@ export class InMemoryMemory extends MemoryBase {
    * `content` are read as unmarked messages.
    */
   override loadStateDict(state: StateDict, strict = true): void {
-    if (isPlainObject(state)) {
-      const filled: StateDict = { ...state };
-      filled._compressed_summary ??= "";
-      if (!strict && !("content" in filled)) filled.content = [];
-      super.loadStateDict(filled, strict);
-      return;
+    let filled: unknown = state;
+    try {
+      if (isPlainObject(state)) {
+        const copy: StateDict = { ...state };
+        copy._compressed_summary ??= "";
+        if (!strict && !("content" in copy)) copy.content = [];
+        filled = copy;
+      }
+    } catch (error) {
+      throw stateErrorFrom(error, this);
     }
-    super.loadStateDict(state, strict);
+    super.loadStateDict(filled as StateDict, strict);
   }
 }

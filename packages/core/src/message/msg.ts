@@ -1,6 +1,7 @@
 import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ChatUsage } from "../model/chat-response.js";
+import { copyJsonValue, describeThrown, NonJsonValueError } from "../utils/json-copy.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 import type { BlockOf, ContentBlock, ContentBlockType } from "./content-block.js";
@@ -134,20 +135,31 @@ export class Msg {
   /**
    * Reads a message dict written by {@link Msg.toDict} or by AgentScope Python's `Msg.to_dict()`.
    * The dict is validated first; a bad one throws a `ValidationError` naming each bad field by path
-   * (`content[2].source.media_type: required (expected string)`).
+   * (`content[2].source.media_type: required (expected string)`). Any other value — one that is
+   * not plain JSON (a BigInt, a function, a cycle, a getter that throws…) — is a `ValidationError`
+   * too, never another kind of error. The message holds its own copy of the dict's content and
+   * metadata, with keys such as `__proto__` kept as plain data.
    */
   static fromDict(data: unknown): Msg {
-    const d = validate(
-      msgDictSchema,
-      data,
-      "message dict",
-      "A message dict needs name, role and content; see Msg.toDict() for the format.",
-    );
+    const hint = "A message dict needs name, role and content; see Msg.toDict() for the format.";
+    let json: unknown;
+    try {
+      json = copyJsonValue(data);
+    } catch (error) {
+      const issue =
+        error instanceof NonJsonValueError
+          ? error.issue
+          : { path: "", message: `could not be read (${describeThrown(error)})` };
+      throw new ValidationError("message dict", [issue], { hint, cause: error });
+    }
+    const d = validate(msgDictSchema, json, "message dict", hint);
+    // The copy, not zod's output: zod drops keys such as `__proto__` from records.
+    const raw = json as { content: MsgDict["content"]; metadata?: MsgMetadata | null };
     return new Msg({
       name: d.name,
-      content: d.content,
+      content: raw.content,
       role: d.role,
-      metadata: d.metadata ?? null,
+      metadata: raw.metadata ?? null,
       timestamp: d.timestamp ?? null,
       invocationId: d.invocation_id ?? null,
       ...(d.id === undefined ? {} : { id: d.id }),

@@ -2,50 +2,97 @@ import { ModelError } from "../errors/model-error.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 
+/** The time limits of one attempt, in milliseconds; `undefined` (or <= 0) means no limit. */
+export interface AttemptLimits {
+  /** The longest wait for the first response or chunk, and for each later chunk (legacy `timeout`). */
+  responseMs?: number | undefined;
+  /** The longest silence between two streamed chunks, once the first one arrived (`idleTimeout`). */
+  idleMs?: number | undefined;
+  /** The longest an attempt may take, from sending to its last chunk (`requestTimeout`). */
+  totalMs?: number | undefined;
+}
+
+type Which = "response" | "idle" | "total";
+
+/** The longest delay `setTimeout` takes (about 24.8 days); longer ones would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+const limit = (ms: number | undefined): number | undefined =>
+  ms !== undefined && Number.isFinite(ms) && ms > 0 && ms <= MAX_TIMER_MS ? ms : undefined;
+
+const minOf = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
+
 /**
  * One attempt of a model request: a signal that aborts when the caller's signal does or when the
  * attempt times out, and {@link race} to stop waiting on a provider that ignores the signal.
- * `timeout` is idle time: it restarts with {@link touch} (each streamed chunk).
+ * Three limits apply (see {@link AttemptLimits}): the response wait restarts with {@link touch}
+ * (each streamed chunk), the idle wait applies between chunks after the first, and the total
+ * limit runs from construction to {@link dispose}.
  */
 export class AttemptControl {
   /** Pass this to the provider SDK. */
   readonly signal: AbortSignal;
-  /** True once the timeout fired. */
+  /** True once a timeout fired. */
   timedOut = false;
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private totalTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onParentAbort: () => void;
+  private readonly limits: AttemptLimits;
+  private fired: { which: Which; ms: number } | undefined;
+  private chunks = 0;
 
   constructor(
     private readonly parent: AbortSignal | undefined,
-    private readonly timeoutMs: number | undefined,
+    limits: number | undefined | AttemptLimits,
     private readonly describe: () => { provider: string; what: string },
   ) {
+    this.limits = typeof limits === "object" ? limits : { responseMs: limits };
     this.signal = this.controller.signal;
     this.onParentAbort = () => this.controller.abort(interruptedErrorFrom(parent));
     if (parent?.aborted) this.onParentAbort();
     else parent?.addEventListener("abort", this.onParentAbort, { once: true });
+    const total = limit(this.limits.totalMs);
+    if (total !== undefined && !this.signal.aborted) {
+      this.totalTimer = setTimeout(() => this.fire("total", total), total);
+      // A stream its consumer stopped reading (without closing) must not keep Node running.
+      (this.totalTimer as { unref?: () => void }).unref?.();
+    }
     this.touch();
   }
 
-  /** Restarts the idle timeout. */
+  /** Restarts the wait for the next chunk; call it each time a chunk is awaited. */
   touch(): void {
-    if (this.timeoutMs === undefined || this.timeoutMs <= 0 || this.signal.aborted) return;
+    if (this.signal.aborted) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(this.timeoutError());
-    }, this.timeoutMs);
+    this.timer = undefined;
+    const response = limit(this.limits.responseMs);
+    const idle = this.chunks > 0 ? limit(this.limits.idleMs) : undefined;
+    const ms = minOf(response, idle);
+    if (ms === undefined) return;
+    const which: Which = ms === response ? "response" : "idle";
+    this.timer = setTimeout(() => this.fire(which, ms), ms);
   }
 
-  /** The error a timeout stands for: a retryable {@link ModelError}. */
+  private fire(which: Which, ms: number): void {
+    if (this.signal.aborted) return;
+    this.timedOut = true;
+    this.fired = { which, ms };
+    this.controller.abort(this.timeoutError());
+  }
+
+  /** The error a timeout stands for: a retryable {@link ModelError} naming the limit. */
   timeoutError(cause?: unknown): ModelError {
     const { provider, what } = this.describe();
-    return new ModelError(`${what} timed out after ${this.timeoutMs} ms without a response.`, {
-      provider,
-      retryable: true,
-      cause,
-    });
+    const fired = this.fired ?? { which: "response", ms: this.limits.responseMs ?? 0 };
+    const message =
+      fired.which === "idle"
+        ? `${what} stalled: no stream chunk for ${fired.ms} ms (idleTimeout). Raise or disable it with the model's idleTimeout option.`
+        : fired.which === "total"
+          ? `${what} timed out: the request took longer than ${fired.ms} ms (requestTimeout). Raise or disable it with the model's requestTimeout option.`
+          : `${what} timed out after ${fired.ms} ms without a response.`;
+    return new ModelError(message, { provider, retryable: true, cause });
   }
 
   /** The error to throw for `error`, given how this attempt ended (interrupted, timed out). */
@@ -55,8 +102,9 @@ export class AttemptControl {
     return error;
   }
 
-  /** Stops the idle timer (while the consumer holds a chunk); {@link touch} restarts it. */
+  /** Stops the wait timer while the consumer holds a chunk; {@link touch} restarts it. */
   pause(): void {
+    this.chunks++;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -66,10 +114,12 @@ export class AttemptControl {
     return untilAborted(promise, this.signal);
   }
 
-  /** Stops the timer and detaches from the caller's signal. */
+  /** Stops the timers and detaches from the caller's signal. */
   dispose(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
+    if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     this.timer = undefined;
+    this.totalTimer = undefined;
     this.parent?.removeEventListener("abort", this.onParentAbort);
   }
 }

@@ -175,18 +175,15 @@ describe("ChatModelBase timeout and abort", () => {
     });
     const controller = new AbortController();
     let chunks = 0;
-    let abortedAt = 0;
     const error = await (async () => {
       for await (const _ of model.stream(messages, { signal: controller.signal })) {
         chunks++;
         if (chunks === 3) {
-          abortedAt = Date.now();
           setTimeout(() => controller.abort(), 0);
         }
       }
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InterruptedError);
-    expect(Date.now() - abortedAt).toBeLessThan(1000);
     expect(chunks).toBeLessThan(10);
     expect(model.lastCall?.options.signal.aborted).toBe(true);
   });

@@ -8,6 +8,7 @@ import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
 import { NOOP_SPAN } from "../tracing/noop-tracer.js";
 import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
 import type { Span, SpanAttributes } from "../tracing/tracer.js";
+import { describeThrown } from "../utils/json-copy.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 import { AttemptControl } from "./attempt-control.js";
 import type { ChatResponse } from "./chat-response.js";
@@ -34,6 +35,10 @@ export interface ChatModelCallOptions {
    * with a retryable `ModelError`. Defaults to the model's `timeout`.
    */
   timeout?: number;
+  /** This call's {@link ChatModelBaseOptions.requestTimeout}; `null` = no limit. */
+  requestTimeout?: number | null;
+  /** This call's {@link ChatModelBaseOptions.idleTimeout}; `null` = no limit. */
+  idleTimeout?: number | null;
   /** Retries on retryable errors. Defaults to the model's `maxRetries`. */
   maxRetries?: number;
 }
@@ -45,7 +50,7 @@ export interface ChatModelCallOptions {
  */
 export type ChatModelRequest<TOptions extends ChatModelCallOptions = ChatModelCallOptions> = Omit<
   TOptions,
-  "signal" | "timeout" | "maxRetries"
+  "signal" | "timeout" | "requestTimeout" | "idleTimeout" | "maxRetries"
 > & {
   signal: AbortSignal;
   attempt: number;
@@ -59,13 +64,52 @@ export interface ChatModelBaseOptions {
   stream?: boolean;
   /** Retries on 429, 5xx, timeouts and dropped connections. Default 2. */
   maxRetries?: number;
-  /** Milliseconds to wait for a response (idle time, for a stream). Default: no limit. */
+  /**
+   * The longest one attempt may take, in milliseconds, from sending the request to its last
+   * chunk; past it the attempt fails with a retryable `ModelError` (and is retried like a 503).
+   * Default {@link DEFAULT_REQUEST_TIMEOUT_MS} (10 minutes, the OpenAI and Anthropic SDKs'
+   * default: long enough for a slow reasoning answer, short enough that a dead connection is
+   * noticed). `null` = no limit.
+   */
+  requestTimeout?: number | null;
+  /**
+   * The longest silence between two chunks of a streamed answer, in milliseconds, once the first
+   * chunk arrived (the wait for the first one is bounded by `requestTimeout`, since a reasoning
+   * model may think for minutes before it). Past it the stream fails with a retryable
+   * `ModelError` naming `idleTimeout`. Default {@link DEFAULT_IDLE_TIMEOUT_MS} (60 s: providers
+   * send tokens or keep-alives every few seconds, so a minute of silence is a stalled stream).
+   * `null` = no limit.
+   */
+  idleTimeout?: number | null;
+  /**
+   * A stricter shorthand: milliseconds to wait for the response and for each streamed chunk
+   * (first included). Default: unset (only `requestTimeout` and `idleTimeout` apply).
+   */
   timeout?: number;
   /** Backoff tuning for retries (delays, factor, jitter, `onRetry`). */
   retry?: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
 }
 
 type Messages = readonly Record<string, unknown>[];
+
+/** Default {@link ChatModelBaseOptions.requestTimeout}: 600 000 ms (10 minutes). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
+/** Default {@link ChatModelBaseOptions.idleTimeout}: 60 000 ms between streamed chunks. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+function timeoutOption(value: unknown, field: string, fallback: number | null): number | null {
+  if (value === undefined) return fallback;
+  if (value === null) return null;
+  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) {
+    throw new ValidationError("chat model options", [
+      {
+        path: field,
+        message: `expected a positive number of milliseconds or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
+      },
+    ]);
+  }
+  return value;
+}
 
 /**
  * The base class of chat models (AgentScope's `ChatModelBase`). `call()` returns the final
@@ -92,8 +136,12 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
   readonly streaming: boolean;
   /** Default retries of each call. */
   maxRetries: number;
-  /** Default timeout of each call, in milliseconds. */
+  /** Default response timeout of each call (the `timeout` option), in milliseconds. */
   timeout: number | undefined;
+  /** The longest one attempt may take, in milliseconds; `null` = no limit. */
+  requestTimeout: number | null;
+  /** The longest silence between streamed chunks, in milliseconds; `null` = no limit. */
+  idleTimeout: number | null;
   /** Backoff tuning for retries. */
   retryOptions: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
 
@@ -107,6 +155,12 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     this.streaming = options.stream ?? true;
     this.maxRetries = options.maxRetries ?? 2;
     this.timeout = options.timeout;
+    this.requestTimeout = timeoutOption(
+      options.requestTimeout,
+      "requestTimeout",
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    );
+    this.idleTimeout = timeoutOption(options.idleTimeout, "idleTimeout", DEFAULT_IDLE_TIMEOUT_MS);
     this.retryOptions = options.retry ?? {};
   }
 
@@ -274,8 +328,20 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     messages: Messages,
     options: TOptions,
   ): AsyncGenerator<ChatResponse, void, undefined> {
-    const { signal, timeout = this.timeout, maxRetries = this.maxRetries, ...rest } = options;
+    const {
+      signal,
+      timeout = this.timeout,
+      requestTimeout = this.requestTimeout,
+      idleTimeout = this.idleTimeout,
+      maxRetries = this.maxRetries,
+      ...rest
+    } = options;
     if (signal?.aborted) throw interruptedErrorFrom(signal);
+    const limits = {
+      responseMs: timeout,
+      idleMs: this.streaming ? (idleTimeout ?? undefined) : undefined,
+      totalMs: requestTimeout ?? undefined,
+    };
     let attempts = 0;
     let control: AttemptControl | undefined;
     let iterator: AsyncIterator<ChatResponse> | undefined;
@@ -286,7 +352,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
         const opened = await retryWithBackoff(
           async (attempt) => {
             attempts = attempt;
-            const ctl = new AttemptControl(signal, timeout, this.describe);
+            const ctl = new AttemptControl(signal, limits, this.describe);
             let it: AsyncIterator<ChatResponse> | undefined;
             try {
               const request = {
@@ -300,7 +366,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
             } catch (error) {
               ctl.dispose();
               if (it) closeQuietly(it);
-              throw this.normalizeError(ctl.explain(error));
+              throw this.asModelError(this.normalizeError(ctl.explain(error)));
             }
           },
           {
@@ -328,7 +394,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
         try {
           result = await control.race(iterator.next());
         } catch (error) {
-          throw this.normalizeError(control.explain(error));
+          throw this.asModelError(this.normalizeError(control.explain(error)));
         }
         if (result.done) {
           finished = true;
@@ -352,6 +418,25 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     return (async function* () {
       yield await self.doCall(messages, request);
     })();
+  }
+
+  /**
+   * Wraps anything that is not an AgentScope error (a `SyntaxError` from malformed stream data, a
+   * `TypeError` from a chunk of an unexpected shape…) in a `ModelError` keeping it as `cause`, so
+   * callers only ever see typed errors. Malformed data (a `SyntaxError`) and network failures are
+   * retryable: the next answer is likely well-formed.
+   */
+  private asModelError(error: unknown): unknown {
+    if (AgentScopeError.isAgentScopeError(error)) return error;
+    const { provider, what } = this.describe();
+    const detail = describeThrown(error);
+    const malformed = error instanceof SyntaxError;
+    return new ModelError(
+      malformed
+        ? `${what} sent a malformed response (${detail}).`
+        : `${what} failed while handling the response (${detail}).`,
+      { provider, cause: error, retryable: malformed || isRetryableError(error) },
+    );
   }
 
   private gaveUp(error: unknown, attempts: number): unknown {

@@ -1,9 +1,12 @@
 export { abortableSleep, interruptedErrorFrom } from "./abortable-sleep.js";
+export type { AttemptLimits } from "./attempt-control.js";
 export {
   ChatModelBase,
   type ChatModelBaseOptions,
   type ChatModelCallOptions,
   type ChatModelRequest,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
 } from "./chat-model-base.js";
 export type { ChatResponse, ChatResponseBlock, ChatUsage } from "./chat-response.js";
 export {

@@ -126,15 +126,21 @@ describe("retryWithBackoff", () => {
   });
 
   it("stops a pending backoff wait with InterruptedError when the signal aborts", async () => {
+    vi.useFakeTimers();
     const controller = new AbortController();
     const fn = vi.fn(async () => {
       throw http(500);
     });
-    const promise = retryWithBackoff(fn, { initialDelayMs: 60_000, signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
-    const started = Date.now();
-    await expect(promise).rejects.toBeInstanceOf(InterruptedError);
-    expect(Date.now() - started).toBeLessThan(5000);
+    const outcome = retryWithBackoff(fn, {
+      initialDelayMs: 60_000,
+      jitter: 0,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(vi.getTimerCount()).toBe(1); // the 60 s backoff wait is pending
+    controller.abort();
+    expect(await outcome).toBeInstanceOf(InterruptedError);
+    expect(vi.getTimerCount()).toBe(0); // and was cleared, not left to run out
     expect(fn).toHaveBeenCalledTimes(1);
   });
 });

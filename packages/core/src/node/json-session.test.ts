@@ -188,7 +188,7 @@ describe("JSONSession", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SessionError);
     expect((error as Error).message).toMatch(
-      /Cannot load module 'agent' from session file .*half\.json: .*memory\.content.*content: required \(expected string or array\).*Nothing was loaded\./s,
+      /Cannot load module 'agent' from session file .*half\.json \(expected keys: 'settings', 'agent'\): .*memory\.content.*content: required \(expected string or array\).*Nothing was loaded\./s,
     );
     expect(settings.language).toBe("en");
     expect(agent.name).toBe("Friday");
@@ -214,5 +214,81 @@ describe("JSONSession", () => {
     expect((error as SessionError).retryable).toBe(true);
     expect(await readFile(join(dir, "s.json"), "utf8")).toBe(before);
     expect(await readdir(dir)).toEqual(["s.json"]);
+  });
+
+  it("refuses a file that holds none of the modules asked for, naming the file and the keys", async () => {
+    await writeFile(join(dir, "other.json"), JSON.stringify({ planner: { steps: [] } }));
+    const agent = new Agent();
+    const settings = new Settings();
+    const error = await new JSONSession({ saveDir: dir })
+      .load("other", { agent, settings })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionError);
+    expect((error as Error).message).toMatch(
+      /session file .*other\.json holds none of the modules asked for: expected the keys 'agent', 'settings', found 'planner'/,
+    );
+    await writeFile(join(dir, "empty.json"), "{}");
+    await expect(new JSONSession({ saveDir: dir }).load("empty", { agent })).rejects.toThrow(
+      /empty\.json holds none of the modules asked for: expected the key 'agent', found an empty object/,
+    );
+    expect(agent.name).toBe("Friday");
+  });
+
+  it("refuses a module state of the wrong shape before loading anything", async () => {
+    await writeFile(
+      join(dir, "shape.json"),
+      JSON.stringify({
+        settings: { language: "fr", verbose: false },
+        agent: ["not", "a", "state"],
+      }),
+    );
+    const settings = new Settings();
+    const agent = new Agent();
+    const error = await new JSONSession({ saveDir: dir })
+      .load("shape", { settings, agent })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionError);
+    expect((error as Error).message).toMatch(
+      /shape\.json has the wrong shape under 'agent': expected an object .* 'settings', 'agent', found an array\. Nothing was loaded\./,
+    );
+    expect(settings.language).toBe("en");
+  });
+
+  it("keeps __proto__ and constructor keys in session JSON as plain data, polluting nothing", async () => {
+    const text =
+      '{"settings": {"language": {"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}, "verbose": false}}';
+    await writeFile(join(dir, "proto.json"), text);
+    const settings = new Settings();
+    await new JSONSession({ saveDir: dir }).load("proto", { settings });
+    const language = settings.language as unknown as Record<string, unknown>;
+    expect(Object.getPrototypeOf(language)).toBe(Object.prototype);
+    expect(Object.keys(language)).toEqual(["__proto__", "constructor"]);
+    expect(Object.getOwnPropertyDescriptor(language, "__proto__")?.value).toEqual({
+      polluted: true,
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(language.polluted).toBeUndefined();
+    await new JSONSession({ saveDir: dir }).save("proto2", { settings });
+    expect(JSON.parse(await readFile(join(dir, "proto2.json"), "utf8"))).toEqual(JSON.parse(text));
+  });
+
+  it("cleans up temp files a crashed save left behind, on the next save of the same session", async () => {
+    const stale = [
+      ".s.json.4f3a9b2c1d0e.tmp", // the older naming, from an earlier process
+      ".s.json.999999999-a1b2c3d4e5f6.tmp", // a process that is no longer running
+      `.s.json.${process.pid}-0123456789ab.tmp`, // this process, no longer being written
+    ];
+    const keep = [
+      ".t.json.4f3a9b2c1d0e.tmp", // another session's
+      `.s.json.${process.ppid}-0123456789ab.tmp`, // a running process may still be writing it
+      "s.json.notes",
+    ];
+    for (const name of [...stale, ...keep]) await writeFile(join(dir, name), '{"agent": {"na');
+    const agent = new Agent();
+    agent.turns = 3;
+    await new JSONSession({ saveDir: dir }).save("s", { agent });
+    expect((await readdir(dir)).sort()).toEqual([...keep, "s.json"].sort());
+    const saved = JSON.parse(await readFile(join(dir, "s.json"), "utf8"));
+    expect(saved).toEqual({ agent: { memory: { content: [] }, name: "Friday", turns: 3 } });
   });
 });

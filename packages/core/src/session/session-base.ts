@@ -51,8 +51,10 @@ export abstract class SessionBase {
 
   /**
    * Loads the saved state into every module present in the session (modules the session does not
-   * mention are left as they are). Returns whether the session existed. All-or-nothing: if any
-   * module fails to load, every module is put back as it was and a `SessionError` says which.
+   * mention are left as they are). Returns whether the session existed. A session that holds none
+   * of the modules, or a module state that is not an object, is a `SessionError` naming the file
+   * and the expected keys. All-or-nothing: if any module fails to load, every module is put back
+   * as it was and a `SessionError` says which.
    */
   async load(
     sessionId: string,
@@ -73,9 +75,27 @@ export abstract class SessionBase {
         `${this.describe(sessionId, userId)} is not an AgentScope session: expected a JSON object mapping module names to their states.`,
       );
     }
+    const where = this.describe(sessionId, userId);
+    const expected = Object.keys(modules);
+    const expectedText = expected.map((k) => `'${k}'`).join(", ");
+    const found = Object.keys(data);
+    const present = expected.filter((name) => Object.hasOwn(data, name));
+    if (expected.length > 0 && present.length === 0) {
+      throw new SessionError(
+        `${where} holds none of the modules asked for: expected the key${expected.length > 1 ? "s" : ""} ${expectedText}, found ${found.length ? found.map((k) => `'${k}'`).join(", ") : "an empty object"}. Load it with the module names it was saved with. Nothing was loaded.`,
+      );
+    }
+    for (const name of present) {
+      if (!isPlainObject(data[name])) {
+        const value = data[name];
+        throw new SessionError(
+          `${where} has the wrong shape under '${name}': expected an object (the module's saved state) under each of the keys ${expectedText}, found ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}. Nothing was loaded.`,
+        );
+      }
+    }
     const loaded: [StateModule, StateDict][] = [];
-    for (const [name, module] of Object.entries(modules)) {
-      if (!(name in data)) continue;
+    for (const name of present) {
+      const module = modules[name] as StateModule;
       const before = module.stateDict();
       try {
         module.loadStateDict(data[name] as StateDict, opts.strict ?? true);
@@ -84,7 +104,7 @@ export abstract class SessionBase {
         for (const [m, state] of loaded.reverse()) m.loadStateDict(state, false);
         const reason = error instanceof AgentScopeError ? error.message : String(error);
         throw new SessionError(
-          `Cannot load module '${name}' from ${this.describe(sessionId, userId)}: ${reason} Nothing was loaded.`,
+          `Cannot load module '${name}' from ${where} (expected keys: ${expectedText}): ${reason} Nothing was loaded.`,
           { cause: error },
         );
       }

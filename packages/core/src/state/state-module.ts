@@ -1,4 +1,6 @@
+import { AgentScopeError } from "../errors/agentscope-error.js";
 import { StateError } from "../errors/state-error.js";
+import { copyJsonValue, describeThrown, NonJsonValueError } from "../utils/json-copy.js";
 import { findNonJsonValue, isPlainObject } from "../utils/json-value.js";
 
 /** Converts an attribute's value to JSON for {@link StateModule.stateDict}. */
@@ -21,6 +23,22 @@ const loadPath: string[] = [];
 const dumpPath: StateModule[] = [];
 
 const where = (key: string): string => [...loadPath, key].join(".");
+
+/**
+ * `error` as an AgentScope error: AgentScope errors pass through, anything else (a getter of the
+ * state dict that threw, a proxy…) becomes a {@link StateError} about loading into `module`.
+ */
+export function stateErrorFrom(error: unknown, module: object): AgentScopeError {
+  if (AgentScopeError.isAgentScopeError(error)) return error;
+  const detail =
+    error instanceof NonJsonValueError
+      ? `${error.issue.path ? `'${error.issue.path}' ` : ""}${error.issue.message}`
+      : describeThrown(error);
+  return new StateError(
+    `Cannot load state into ${module.constructor.name}: the state dict is not plain JSON (${detail}). Load what stateDict() returned, or its JSON.`,
+    { cause: error },
+  );
+}
 
 /**
  * Something whose state can be saved and restored: AgentScope's `StateModule`. Properties holding
@@ -103,23 +121,32 @@ export class StateModule {
    * Restores the state saved by {@link StateModule.stateDict}. With `strict` (the default), a key of
    * this module missing from `state` is an error; keys of `state` this module does not know are
    * ignored. Loading is all-or-nothing: when any part fails, everything is put back as it was.
+   * The state is copied first (so the module never shares objects with it, and keys such as
+   * `__proto__` stay plain data); anything that is not plain JSON is a `StateError`, as is every
+   * other failure.
    */
   loadStateDict(state: StateDict, strict = true): void {
     if (loadDepth > 0) {
       this.applyState(state, strict);
       return;
     }
+    let copied: StateDict;
+    try {
+      copied = copyJsonValue(state) as StateDict;
+    } catch (error) {
+      throw stateErrorFrom(error, this);
+    }
     const snapshot = this.stateDict();
     loadDepth++;
     try {
-      this.applyState(state, strict);
+      this.applyState(copied, strict);
     } catch (error) {
       try {
         this.applyState(snapshot, false);
       } catch {
         // The original error is the one worth reporting.
       }
-      throw error;
+      throw stateErrorFrom(error, this);
     } finally {
       loadDepth--;
       loadPath.length = 0;

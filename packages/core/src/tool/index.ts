@@ -1,3 +1,4 @@
+export { capToolResponse, truncationNote } from "./cap-tool-output.js";
 export { tool, type ZodToolConfig } from "./define-tool.js";
 export { validateJsonSchema } from "./json-schema-validator.js";
 export {
@@ -13,7 +14,12 @@ export {
   type RegisteredToolFunctionOptions,
   type ToolPostprocessFunc,
 } from "./registered-tool-function.js";
-export { type RunToolOptions, runTool, TOOL_INTERRUPTED_TEXT } from "./run-tool.js";
+export {
+  type RunToolOptions,
+  runTool,
+  TOOL_INTERRUPTED_TEXT,
+  toolTimeoutText,
+} from "./run-tool.js";
 export type {
   JsonSchemaObject,
   ToolContext,
@@ -34,9 +40,12 @@ export {
 export {
   type CallToolOptions,
   type CreateToolGroupOptions,
+  DEFAULT_TOOL_EXECUTION_TIMEOUT_MS,
+  DEFAULT_TOOL_MAX_OUTPUT_CHARS,
   type NamesakeStrategy,
   type RegisterToolFunctionOptions,
   type ToolCallKwargs,
   Toolkit,
+  type ToolkitOptions,
   type ToolMiddleware,
 } from "./toolkit.js";

@@ -2,6 +2,7 @@ import { ToolError } from "../errors/tool-error.js";
 import { toValidationIssues } from "../errors/validate.js";
 import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
+import { setOwn } from "../utils/json-copy.js";
 import { validateJsonSchema } from "./json-schema-validator.js";
 import type { JsonSchemaObject, ToolDefinition } from "./tool-definition.js";
 import type { ToolResponse } from "./tool-response.js";
@@ -34,6 +35,8 @@ export interface RegisteredToolFunctionOptions {
   originalName?: string | undefined;
   mcpName?: string | undefined;
   postprocessFunc?: ToolPostprocessFunc | undefined;
+  executionTimeout?: number | null | undefined;
+  maxOutputChars?: number | null | undefined;
 }
 
 const jsonEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -60,6 +63,10 @@ export class RegisteredToolFunction {
   readonly mcpName: string | undefined;
   /** Sees (and may replace) every response of the tool. */
   readonly postprocessFunc: ToolPostprocessFunc | undefined;
+  /** Milliseconds the tool may run; `undefined` = the toolkit's default, `null` = no limit. */
+  readonly executionTimeout: number | null | undefined;
+  /** The cap on the text of each result; `undefined` = the toolkit's default, `null` = no cap. */
+  readonly maxOutputChars: number | null | undefined;
   /** The full parameters schema, presets included. */
   readonly parameters: JsonSchemaObject;
   /** The schema the model sees, without the extended model. */
@@ -78,6 +85,8 @@ export class RegisteredToolFunction {
     this.originalName = options.originalName;
     this.mcpName = options.mcpName;
     this.postprocessFunc = options.postprocessFunc;
+    this.executionTimeout = options.executionTimeout;
+    this.maxOutputChars = options.maxOutputChars;
     this.parameters = options.parameters;
     this.jsonSchema = {
       type: "function",
@@ -174,8 +183,7 @@ export class RegisteredToolFunction {
       const keys = new Set(Object.keys(extended.properties as Record<string, unknown>));
       baseInput = {};
       for (const [key, value] of Object.entries(input)) {
-        if (keys.has(key)) extendedInput[key] = value;
-        else baseInput[key] = value;
+        setOwn(keys.has(key) ? extendedInput : baseInput, key, value);
       }
       extendedInput = parseWith(this.#extendedModel, extended, extendedInput, issues);
     }

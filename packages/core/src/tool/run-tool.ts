@@ -94,18 +94,82 @@ export interface RunToolOptions {
   context: ToolContext;
   /** Sees and may replace every response. */
   postprocessFunc?: ToolPostprocessFunc | undefined;
+  /**
+   * Milliseconds the tool may run; past it the tool's signal aborts and the call ends with an
+   * error result saying so. `null` or `undefined` = no limit.
+   */
+  executionTimeout?: number | null | undefined;
+}
+
+/** The text of the error result of a tool that ran past its execution timeout. */
+export function toolTimeoutText(toolName: string, ms: number): string {
+  return `Error: The tool '${toolName}' did not finish within ${ms} ms (its executionTimeout) and was stopped. Try again with a smaller task or narrower arguments.`;
+}
+
+/**
+ * A signal that aborts when `parent` does or when `ms` pass (then `timedOut()` is true), and
+ * `dispose` to stop the timer and detach. Without `ms`, it is `parent` itself.
+ */
+function withTimeout(parent: AbortSignal, ms: number | null | undefined) {
+  // Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
+  if (ms == null || !Number.isFinite(ms) || ms <= 0 || ms > 2_147_483_647 || parent.aborted) {
+    return { signal: parent, timedOut: () => false, dispose: () => {} };
+  }
+  const controller = new AbortController();
+  let fired = false;
+  const onAbort = () => controller.abort(parent.reason);
+  parent.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => {
+    fired = true;
+    controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
+  }, ms);
+  // A call whose consumer stopped reading (without closing) must not keep Node running.
+  (timer as { unref?: () => void }).unref?.();
+  return {
+    signal: controller.signal,
+    timedOut: () => fired,
+    dispose: () => {
+      clearTimeout(timer);
+      parent.removeEventListener("abort", onAbort);
+    },
+  };
 }
 
 /**
  * Runs one tool and yields its responses, never throwing: a string becomes a text response, a
  * streaming tool's (cumulative) chunks pass through, a thrown error becomes `Error: <message>`
  * (after whatever was streamed), and an abort ends the call at once with an interrupted result
- * (AgentScope's `<system-info>` text, appended to the last chunk for a streaming tool). Each
- * response goes through `postprocessFunc`.
+ * (AgentScope's `<system-info>` text, appended to the last chunk for a streaming tool). A tool
+ * past `executionTimeout` is aborted through its signal and ends with an error result saying so.
+ * Each response goes through `postprocessFunc`.
  */
 export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResponse, void> {
-  const { tool, toolCall, input, context, postprocessFunc } = options;
-  const { signal } = context;
+  const timeout = withTimeout(options.context.signal, options.executionTimeout);
+  try {
+    yield* runWithSignal(options, timeout.signal, () =>
+      timeout.timedOut()
+        ? {
+            text: toolTimeoutText(options.toolCall.name, options.executionTimeout as number),
+            interrupted: false,
+          }
+        : { text: TOOL_INTERRUPTED_TEXT, interrupted: true },
+    );
+  } finally {
+    timeout.dispose();
+  }
+}
+
+async function* runWithSignal(
+  options: RunToolOptions,
+  signal: AbortSignal,
+  aborted: () => { text: string; interrupted: boolean },
+): AsyncGenerator<ToolResponse, void> {
+  const { tool, toolCall, input, postprocessFunc } = options;
+  const context = { ...options.context, signal };
+  const abortedWith = (last: ToolResponse | undefined) => {
+    const { text, interrupted } = aborted();
+    return finalWith(last, text, interrupted);
+  };
 
   const post = async (response: ToolResponse): Promise<ToolResponse> => {
     if (!postprocessFunc) return response;
@@ -117,7 +181,7 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
   };
 
   if (signal.aborted) {
-    yield await post(finalWith(undefined, TOOL_INTERRUPTED_TEXT, true));
+    yield await post(abortedWith(undefined));
     return;
   }
 
@@ -133,7 +197,7 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
     result = ABORTED;
   }
   if (result === ABORTED) {
-    yield await post(finalWith(undefined, TOOL_INTERRUPTED_TEXT, true));
+    yield await post(abortedWith(undefined));
     return;
   }
 
@@ -169,14 +233,14 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
         finished = true;
         yield await post(
           signal.aborted
-            ? finalWith(last, TOOL_INTERRUPTED_TEXT, true)
+            ? abortedWith(last)
             : finalWith(last, `Error: ${errorMessage(error)}`, false),
         );
         return;
       }
       if (step === ABORTED) {
         stop();
-        yield await post(finalWith(last, TOOL_INTERRUPTED_TEXT, true));
+        yield await post(abortedWith(last));
         return;
       }
       if (step.done) {

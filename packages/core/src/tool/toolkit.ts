@@ -2,9 +2,11 @@ import { StateError } from "../errors/state-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
-import { type StateDict, StateModule } from "../state/state-module.js";
+import { type StateDict, StateModule, stateErrorFrom } from "../state/state-module.js";
+import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import { capToolResponse } from "./cap-tool-output.js";
 import {
   formatActivatedNotes,
   formatMetaToolResult,
@@ -49,6 +51,57 @@ export interface RegisterToolFunctionOptions {
   namesakeStrategy?: NamesakeStrategy;
   /** The MCP client the tool comes from (lets `removeMcpClients` remove it). */
   mcpName?: string;
+  /**
+   * Milliseconds this tool may run before it is aborted through its signal and the model reads a
+   * timeout result. Default: the toolkit's `executionTimeout`; `null` = no limit.
+   */
+  executionTimeout?: number | null;
+  /**
+   * The most characters of text the model reads from one result of this tool; the rest is cut
+   * with a note. Default: the toolkit's `maxOutputChars`; `null` = no cap.
+   */
+  maxOutputChars?: number | null;
+}
+
+/** Default {@link ToolkitOptions.executionTimeout}: 300 000 ms (5 minutes). */
+export const DEFAULT_TOOL_EXECUTION_TIMEOUT_MS = 300_000;
+/** Default {@link ToolkitOptions.maxOutputChars}: 100 000 characters. */
+export const DEFAULT_TOOL_MAX_OUTPUT_CHARS = 100_000;
+
+/** Options of a {@link Toolkit}. */
+export interface ToolkitOptions {
+  /**
+   * Milliseconds a tool may run before it is aborted through its signal and the model reads an
+   * error result saying it timed out (AgentScope's MCP `execution_timeout`, for every tool).
+   * Default {@link DEFAULT_TOOL_EXECUTION_TIMEOUT_MS} (5 minutes, the limit of AgentScope's
+   * built-in tools); `null` = no limit. A tool's own `executionTimeout` wins.
+   */
+  executionTimeout?: number | null;
+  /**
+   * The most characters of text the model reads from one tool result (each chunk, for a
+   * streaming tool); longer text is cut with a note saying how much was cut and how to get the
+   * rest. Default {@link DEFAULT_TOOL_MAX_OUTPUT_CHARS} (about 25k tokens); `null` = no cap. A
+   * tool's own `maxOutputChars` wins.
+   */
+  maxOutputChars?: number | null;
+}
+
+function limitOption(
+  value: unknown,
+  field: string,
+  what: string,
+  unit: string,
+): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) {
+    throw new ValidationError(what, [
+      {
+        path: field,
+        message: `expected a positive number of ${unit} or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
+      },
+    ]);
+  }
+  return value;
 }
 
 /** Options of {@link Toolkit.createToolGroup}. */
@@ -98,8 +151,26 @@ export class Toolkit extends StateModule {
   readonly tools = new Map<string, RegisteredToolFunction>();
   /** The tool groups by name (the implicit, always active `basic` group is not listed). */
   readonly groups = new Map<string, ToolGroup>();
+  /** Milliseconds a tool may run (unless it has its own limit); `null` = no limit. */
+  executionTimeout: number | null;
+  /** The most characters of text the model reads from one tool result; `null` = no cap. */
+  maxOutputChars: number | null;
   readonly #middlewares: ToolMiddleware[] = [];
   #metaTool: ToolDefinition | undefined;
+
+  constructor(options: ToolkitOptions = {}) {
+    super();
+    this.executionTimeout =
+      limitOption(
+        options.executionTimeout,
+        "executionTimeout",
+        "toolkit options",
+        "milliseconds",
+      ) ?? (options.executionTimeout === null ? null : DEFAULT_TOOL_EXECUTION_TIMEOUT_MS);
+    this.maxOutputChars =
+      limitOption(options.maxOutputChars, "maxOutputChars", "toolkit options", "characters") ??
+      (options.maxOutputChars === null ? null : DEFAULT_TOOL_MAX_OUTPUT_CHARS);
+  }
 
   /**
    * Creates a group of tools. Tools registered with `groupName` set to it are offered to the model
@@ -199,6 +270,20 @@ export class Toolkit extends StateModule {
       );
     }
 
+    const what = `tool registration options of '${name}'`;
+    const executionTimeout = limitOption(
+      options.executionTimeout,
+      "executionTimeout",
+      what,
+      "milliseconds",
+    );
+    const maxOutputChars = limitOption(
+      options.maxOutputChars,
+      "maxOutputChars",
+      what,
+      "characters",
+    );
+
     const registered = new RegisteredToolFunction({
       name,
       group: groupName,
@@ -210,6 +295,8 @@ export class Toolkit extends StateModule {
       originalName: options.funcName !== undefined ? tool.name : undefined,
       mcpName: options.mcpName,
       postprocessFunc: options.postprocessFunc,
+      executionTimeout,
+      maxOutputChars,
     });
 
     if (!this.tools.has(name)) {
@@ -344,7 +431,8 @@ export class Toolkit extends StateModule {
   /**
    * Calls the tool named in `toolCall` and yields its responses (cumulative chunks for a
    * streaming tool). Never throws: an unknown or inactive tool, input that fails the schema, a
-   * thrown error and an abort through `signal` each end in a response the model can read.
+   * thrown error, a timeout and an abort through `signal` each end in a response the model can
+   * read. Every response's text is capped at the tool's `maxOutputChars`.
    */
   async *callTool(
     toolCall: ToolUseBlock,
@@ -361,17 +449,22 @@ export class Toolkit extends StateModule {
       const next = handler;
       handler = (kw) => middleware(kw, next);
     }
+    const own = this.tools.get(toolCall?.name)?.maxOutputChars;
+    const cap = own === undefined ? this.maxOutputChars : own;
     let last: ToolResponse | undefined;
     try {
       for await (const response of handler(kwargs)) {
         last = response;
-        yield response;
+        yield capToolResponse(response, cap);
       }
     } catch (error) {
       const text = `Error: ${errorMessage(error)}`;
-      yield last
-        ? { ...last, content: [...last.content, { type: "text", text }], isLast: true }
-        : toolResponse(text);
+      yield capToolResponse(
+        last
+          ? { ...last, content: [...last.content, { type: "text", text }], isLast: true }
+          : toolResponse(text),
+        cap,
+      );
     }
   }
 
@@ -413,6 +506,8 @@ export class Toolkit extends StateModule {
       input,
       context: { signal, toolCallId: toolCall.id, agent },
       postprocessFunc: post,
+      executionTimeout:
+        tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout,
     });
   }
 
@@ -439,7 +534,13 @@ export class Toolkit extends StateModule {
    * Restores the active groups saved by {@link stateDict}: the listed groups that exist become
    * active, all others inactive. With `strict`, keys other than `active_groups` are an error.
    */
-  override loadStateDict(state: StateDict, strict = true): void {
+  override loadStateDict(given: StateDict, strict = true): void {
+    let state: StateDict;
+    try {
+      state = copyJsonValue(given) as StateDict;
+    } catch (error) {
+      throw stateErrorFrom(error, this);
+    }
     const names = isPlainObject(state) ? state.active_groups : undefined;
     if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
       throw new StateError(

@@ -1,0 +1,131 @@
+/**
+ * Sets `key` on `target` as an own, enumerable data property, even for `__proto__` (a plain
+ * assignment `target["__proto__"] = v` would change `target`'s prototype instead). Use it in every
+ * loop that copies keys of outside data.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Where {@link copyJsonValue} found something that is not JSON, and what it is. */
+export interface NonJsonIssue {
+  /** Dotted path to the bad value (`metadata.a[2]`), `""` for the value itself. */
+  path: string;
+  /** What is wrong there. */
+  message: string;
+}
+
+/** Thrown by {@link copyJsonValue}; callers turn it into their own typed error. */
+export class NonJsonValueError extends Error {
+  constructor(readonly issue: NonJsonIssue) {
+    super(`${issue.path || "value"}: ${issue.message}`);
+  }
+}
+
+/** How deep {@link copyJsonValue} follows nested arrays and objects. */
+export const MAX_JSON_DEPTH = 1_000;
+
+const join = (path: string, key: string | number): string =>
+  typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+
+/**
+ * A deep copy of `value` that holds only plain JSON (strings, finite numbers, booleans, null,
+ * arrays, plain objects), with every key (`__proto__` and `constructor` too) kept as an own data
+ * property of the copy. Object properties that are `undefined` are left out and `undefined` array
+ * items become `null`, as `JSON.stringify` does. Throws a {@link NonJsonValueError} naming the
+ * path of the first BigInt, function, symbol, non-finite number, class instance, cycle, getter
+ * that throws, or nesting deeper than {@link MAX_JSON_DEPTH}. Shared (acyclic) references are
+ * copied twice, as a JSON round trip would. O(size of value).
+ */
+export function copyJsonValue(value: unknown): unknown {
+  try {
+    return copy(value, "", new Set(), 0);
+  } catch (error) {
+    if (error instanceof NonJsonValueError) throw error;
+    // A proxy whose traps throw, a stack overflow…
+    throw new NonJsonValueError({
+      path: "",
+      message: `could not be read (${describeThrown(error)})`,
+    });
+  }
+}
+
+/** The message of anything thrown, without ever throwing itself. */
+export function describeThrown(error: unknown): string {
+  try {
+    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    return "an error that cannot be described";
+  }
+}
+
+function copy(value: unknown, path: string, ancestors: Set<object>, depth: number): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (Number.isFinite(value)) return value;
+      throw new NonJsonValueError({ path, message: `${value} is not a JSON number` });
+    case "undefined":
+      return undefined;
+    case "object":
+      break;
+    default:
+      throw new NonJsonValueError({ path, message: `a ${typeof value} is not a JSON value` });
+  }
+  if (value === null) return null;
+  if (depth >= MAX_JSON_DEPTH) {
+    throw new NonJsonValueError({
+      path,
+      message: `nested more than ${MAX_JSON_DEPTH} levels deep`,
+    });
+  }
+  if (ancestors.has(value)) {
+    throw new NonJsonValueError({ path, message: "refers back to itself (a cycle)" });
+  }
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) {
+      const length = value.length;
+      const out: unknown[] = new Array(length);
+      for (let i = 0; i < length; i++) {
+        const item = copy(read(value, i, path), join(path, i), ancestors, depth + 1);
+        out[i] = item === undefined ? null : item;
+      }
+      return out;
+    }
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) {
+      const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+      throw new NonJsonValueError({
+        path,
+        message: `a ${typeof name === "string" && name ? name : "class instance"} is not a plain JSON object`,
+      });
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = copy(read(value, key, path), join(path, key), ancestors, depth + 1);
+      if (item !== undefined) setOwn(out, key, item);
+    }
+    return out;
+  } finally {
+    ancestors.delete(value);
+  }
+}
+
+function read(container: object, key: string | number, path: string): unknown {
+  try {
+    return (container as Record<string | number, unknown>)[key];
+  } catch (error) {
+    throw new NonJsonValueError({
+      path: join(path, key),
+      message: `could not be read (${describeThrown(error)})`,
+    });
+  }
+}
