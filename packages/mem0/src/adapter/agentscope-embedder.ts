@@ -1,10 +1,10 @@
-import { type EmbeddingModelBase, ModelError } from "@agentscope-ts/core";
+import type { EmbeddingModelBase } from "@agentscope-ts/core";
 import type { Embedder } from "mem0ai/oss";
 
 /**
  * mem0's `Embedder`, answered by an AgentScope-TS embedding model (AgentScope's
  * `AgentScopeEmbedding`): one `embed()` call per text or batch, through the model's cache,
- * retries and tracing.
+ * retries and tracing (which also checks that every text got a vector).
  */
 export class AgentScopeEmbedder implements Embedder {
   /** The embedding model mem0 uses. */
@@ -17,25 +17,12 @@ export class AgentScopeEmbedder implements Embedder {
   /** The vector of one text. */
   async embed(text: string): Promise<number[]> {
     const [vector] = await this.embedBatch([text]);
-    if (!vector) {
-      throw new ModelError(
-        `The embedding model ${this.model.modelName} returned no vector for mem0's text.`,
-        { provider: this.model.provider },
-      );
-    }
-    return vector;
+    return vector as number[];
   }
 
   /** The vectors of several texts, in order. */
   async embedBatch(texts: string[]): Promise<number[][]> {
     if (texts.length === 0) return [];
-    const response = await this.model.embed(texts);
-    if (response.embeddings.length !== texts.length) {
-      throw new ModelError(
-        `The embedding model ${this.model.modelName} returned ${response.embeddings.length} vectors for ${texts.length} texts.`,
-        { provider: this.model.provider },
-      );
-    }
-    return response.embeddings;
+    return (await this.model.embed(texts)).embeddings;
   }
 }
