@@ -89,6 +89,7 @@ describe("record_to_memory and retrieve_from_memory", () => {
   });
 
   it("turns a model answer without JSON into an error result, recording nothing", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const ltm = memory();
     s.extractions.push({ raw: "Sure! I noted that down." });
     const recorded = await ltm.recordToMemory("", ["Alice is allergic to nuts"]);
@@ -99,9 +100,12 @@ describe("record_to_memory and retrieve_from_memory", () => {
     const result = await ltm.record([new Msg("alice", "I am allergic to nuts.", "user")]);
     expect(result.results).toEqual([]);
     expect(result.error).toMatch(/^Error recording memory: /);
+    s.extractions.push({ raw: "nope" });
     await expect(
       ltm.record([new Msg("alice", "again", "user")], { throwOnError: true }),
-    ).rejects.toThrow(/LLM extraction failed/);
+    ).rejects.toThrow(/LLM extraction failed: .*without the JSON object/);
+    expect(s.extractions).toHaveLength(0);
+    logged.mockRestore();
   });
 
   it("turns a store error into an error result and an error text", async () => {
