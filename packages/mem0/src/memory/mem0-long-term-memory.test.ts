@@ -96,6 +96,23 @@ describe("Mem0LongTermMemory on mem0's in-process Memory", () => {
     ]);
   });
 
+  it("records a correction beside the old fact, as mem0 3.x extracts additively", async () => {
+    const ltm = memoryFor();
+    s.extractions.push(["User lives in Paris"]);
+    await ltm.record([new Msg("alice", "I live in Paris.", "user")]);
+    s.extractions.push(["User moved from Paris to Berlin in 2026"]);
+    await ltm.record([new Msg("alice", "I moved to Berlin this year.", "user")]);
+    // mem0 showed the model the existing memory, so it can link the new one to it.
+    const prompt = messagesOf(s.extractionCalls()[1]!)[1]!.content;
+    expect(prompt).toContain("User lives in Paris");
+    // Both facts are kept: mem0 3.x never rewrites a memory on its own.
+    const found = await ltm.retrieve(new Msg("alice", "User Paris Berlin", "user"), 5);
+    expect(found.split("\n").sort()).toEqual([
+      "User lives in Paris",
+      "User moved from Paris to Berlin in 2026",
+    ]);
+  });
+
   it("scopes memories by user, agent and run", async () => {
     const alice = memoryFor("alice");
     s.extractions.push(["User likes jazz"]);
