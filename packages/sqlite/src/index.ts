@@ -1,0 +1,7 @@
+export { type FilterValue, filterToSql, type MetadataFilter } from "./sql-filter.js";
+export {
+  type SqliteDeleteOptions,
+  type SqliteSearchOptions,
+  SqliteVectorStore,
+  type SqliteVectorStoreOptions,
+} from "./sqlite-vector-store.js";
