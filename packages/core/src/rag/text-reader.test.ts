@@ -55,6 +55,43 @@ describe("TextReader", () => {
     ]);
   });
 
+  it("splits as the reference's tests expect (nltk punkt cases)", async () => {
+    const texts = async (reader: TextReader, text: string) =>
+      (await reader.read(text)).map((d) => (d.metadata.content as { text: string }).text);
+    // From agentscope tests/rag_reader_test.py (v1.0.21).
+    expect(
+      await texts(
+        new TextReader({ chunkSize: 10, splitBy: "char" }),
+        "0123456789101112131415161718192021",
+      ),
+    ).toEqual(["0123456789", "1011121314", "1516171819", "2021"]);
+    const bySentence = new TextReader({ chunkSize: 10, splitBy: "sentence" });
+    expect(await texts(bySentence, "012345678910111213. 141516171819! 2021? 22")).toEqual([
+      "0123456789",
+      "10111213.",
+      "1415161718",
+      "19!",
+      "2021?",
+      "22",
+    ]);
+    expect(await texts(bySentence, "01234. 56789! 10111213? 14151617..")).toEqual([
+      "01234.",
+      "56789!",
+      "10111213?",
+      "14151617..",
+    ]);
+    expect(
+      await texts(
+        new TextReader({ chunkSize: 5, splitBy: "paragraph" }),
+        "01234\n\n5678910111213.\n\n\n1415",
+      ),
+    ).toEqual(["01234", "56789", "10111", "213.", "1415"]);
+    // Line breaks do not end sentences; the first sentence keeps its leading line break (as punkt does).
+    expect(
+      await texts(new TextReader({ chunkSize: 200 }), "\nTest list:\nAlice\nBob. Next one."),
+    ).toEqual(["\nTest list:\nAlice\nBob.", "Next one."]);
+  });
+
   it("rejects bad options with a ValidationError naming the field", () => {
     expect(() => new TextReader({ chunkSize: 0 })).toThrow(ValidationError);
     expect(() => new TextReader({ chunkSize: 0 })).toThrow(/chunkSize/);

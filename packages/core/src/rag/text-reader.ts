@@ -47,7 +47,8 @@ function slicePieces(text: string, size: number): string[] {
 
 /**
  * Splits `text` as AgentScope's `TextReader` does: `char` into pieces of `chunkSize`; `sentence`
- * into sentences (here with `Intl.Segmenter`, where Python uses nltk's punkt); `paragraph` into
+ * into sentences (here with `Intl.Segmenter`, where Python uses nltk's punkt; like punkt, line
+ * breaks do not end a sentence); `paragraph` into
  * non-empty lines. A sentence or line longer than `chunkSize` is cut into pieces.
  */
 export function splitText(
@@ -59,10 +60,14 @@ export function splitText(
   if (splitBy === "char") return text === "" ? [] : slicePieces(text, chunkSize);
   const units: string[] = [];
   if (splitBy === "sentence") {
+    // Like nltk's punkt, end sentences only at punctuation, not at line breaks: segment a copy with
+    // line breaks as spaces (same length) and cut the original text at the boundaries found.
     const segmenter = new Intl.Segmenter(locale, { granularity: "sentence" });
-    for (const { segment } of segmenter.segment(text)) {
-      const sentence = segment.trim();
-      if (sentence) units.push(sentence);
+    const flat = text.replace(/[\n\r\u2028\u2029\u0085\v\f]/g, " ");
+    for (const { index, segment } of segmenter.segment(flat)) {
+      // Trailing whitespace belongs to the previous sentence in ICU; punkt drops it.
+      const sentence = text.slice(index, index + segment.length).trimEnd();
+      if (sentence.trim()) units.push(sentence);
     }
   } else {
     for (const line of text.split("\n")) if (line.length > 0) units.push(line);
