@@ -31,7 +31,9 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const md5 = (s: string) => createHash("md5").update(s).digest("hex");
 const texts = (docs: { metadata: { content: { type: string } } }[]) =>
   docs.map((d) =>
-    d.metadata.content.type === "text" ? (d.metadata.content as unknown as { text: string }).text : null,
+    d.metadata.content.type === "text"
+      ? (d.metadata.content as unknown as { text: string }).text
+      : null,
   );
 const numbering = (docs: { metadata: { chunk_id: number; total_chunks: number } }[]) =>
   docs.map((d) => [d.metadata.chunk_id, d.metadata.total_chunks]);
