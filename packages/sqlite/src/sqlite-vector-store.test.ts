@@ -105,6 +105,13 @@ describe("SqliteVectorStore", () => {
       expect.closeTo(0, 5),
     ]);
     expect(byDot[0]?.embedding).toEqual([3, 0]);
+    const dotFiltered = await dot.search([2, 0], { limit: 1, filter: { chunk_id: [1, 2] } });
+    expect(dotFiltered.map((d) => [d.metadata.chunk_id, d.score])).toEqual([
+      [1, expect.closeTo(2, 5)],
+    ]);
+    expect((await l2.search([1, 0], { limit: 1, withVectors: true }))[0]?.embedding).toEqual([
+      1, 0,
+    ]);
   });
 
   it("filters on metadata fields, replaces re-added chunks and deletes by document or filter", async () => {
@@ -116,6 +123,9 @@ describe("SqliteVectorStore", () => {
     ]);
     const fromY = await store.search([1, 0], { limit: 5, filter: { source: "y.md" } });
     expect(fromY.map((d) => d.metadata.doc_id)).toEqual(["b", "c"]);
+    // The filter applies before the top-k cut: the best chunk (a, x.md) is not in the way.
+    const top = await store.search([1, 0], { limit: 1, filter: { source: "y.md" } });
+    expect(top.map((d) => d.metadata.doc_id)).toEqual(["b"]);
     const anyOf = await store.search([1, 0], {
       limit: 5,
       filter: { doc_id: ["a", "c"], "content.type": "text" },

@@ -51,9 +51,12 @@ interface Row {
 
 const norm = (v: readonly number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 
+// A vector as the float32 blob sqlite-vec reads.
+const f32 = (v: readonly number[]) => new Uint8Array(new Float32Array(v).buffer);
+
 /**
- * The embedded vector store: one SQLite file, no server. Chunks live in one table (metadata as
- * JSON, vectors as float32 blobs) and are searched exactly with `sqlite-vec`'s distance functions,
+ * The embedded vector store: one SQLite file, no server. Chunks live in a table (metadata as
+ * JSON) beside a `sqlite-vec` `vec0` table of float32 vectors; search is exact (brute force, SIMD)
  * with metadata filters in the same query. Adding a chunk with the same `doc_id` and `chunk_id`
  * again replaces it.
  */
@@ -98,17 +101,29 @@ export class SqliteVectorStore extends VDBStoreBase {
     this.#createTable(path);
   }
 
+  // The chunks table (metadata) and a sqlite-vec `vec0` table (the vectors, same rowid). Dot
+  // collections keep vectors in the chunks table instead: vec0 has no dot metric, and scanning
+  // a plain blob column is faster than scanning vec0.
   #createTable(path: string): void {
     const t = this.collectionName;
+    const metric = this.distance === "Euclid" ? "l2" : "cosine";
     this.#db.exec(`CREATE TABLE IF NOT EXISTS "${t}" (
+      rowid INTEGER PRIMARY KEY,
       id TEXT NOT NULL,
       doc_id TEXT NOT NULL,
       chunk_id INTEGER NOT NULL,
       metadata TEXT NOT NULL,
-      embedding BLOB NOT NULL,
       norm REAL NOT NULL,
-      PRIMARY KEY (doc_id, chunk_id)
-    ) WITHOUT ROWID;
+      embedding BLOB,
+      UNIQUE (doc_id, chunk_id)
+    );
+    ${
+      this.distance === "Dot"
+        ? ""
+        : `CREATE VIRTUAL TABLE IF NOT EXISTS "${t}_vec" USING vec0(
+      embedding float[${this.dimensions}] distance_metric=${metric}
+    );`
+    }
     CREATE TABLE IF NOT EXISTS agentscope_collections (
       name TEXT PRIMARY KEY, dimensions INTEGER NOT NULL, distance TEXT NOT NULL
     );`);
@@ -164,25 +179,52 @@ export class SqliteVectorStore extends VDBStoreBase {
     );
   }
 
-  /** Stores `documents` (each with its `embedding`) in one transaction. */
+  /** Stores `documents` (each with its `embedding`) in one transaction; a chunk stored before is replaced. */
   async add(documents: Document[]): Promise<void> {
     documents.forEach((doc, i) => {
       this.#checkVector(doc.embedding, `documents[${i}].embedding`);
     });
-    const insert = this.#db.prepare(
-      `INSERT OR REPLACE INTO "${this.collectionName}" (id, doc_id, chunk_id, metadata, embedding, norm) VALUES (?, ?, ?, ?, ?, ?)`,
+    const t = this.collectionName;
+    const inTable = this.distance === "Dot";
+    const find = this.#db.prepare(`SELECT rowid FROM "${t}" WHERE doc_id = ? AND chunk_id = ?`);
+    const update = this.#db.prepare(
+      `UPDATE "${t}" SET id = ?, metadata = ?, norm = ?, embedding = ? WHERE rowid = ?`,
     );
+    const insert = this.#db.prepare(
+      `INSERT INTO "${t}" (id, doc_id, chunk_id, metadata, norm, embedding) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    const dropVector = inTable
+      ? undefined
+      : this.#db.prepare(`DELETE FROM "${t}_vec" WHERE rowid = ?`);
+    const insertVector = inTable
+      ? undefined
+      : this.#db.prepare(`INSERT INTO "${t}_vec" (rowid, embedding) VALUES (?, ?)`);
     this.#transaction(() => {
       for (const doc of documents) {
         const vector = doc.embedding as number[];
-        insert.run(
-          doc.id,
-          doc.metadata.doc_id,
-          doc.metadata.chunk_id,
-          JSON.stringify(doc.metadata),
-          new Uint8Array(new Float32Array(vector).buffer),
-          norm(vector),
-        );
+        const metadata = JSON.stringify(doc.metadata);
+        const blob = inTable ? f32(vector) : null;
+        const found = find.get(doc.metadata.doc_id, doc.metadata.chunk_id) as
+          | { rowid: number }
+          | undefined;
+        let rowid: bigint;
+        if (found) {
+          rowid = BigInt(found.rowid);
+          update.run(doc.id, metadata, norm(vector), blob, rowid);
+          dropVector?.run(rowid);
+        } else {
+          const res = insert.run(
+            doc.id,
+            doc.metadata.doc_id,
+            doc.metadata.chunk_id,
+            metadata,
+            norm(vector),
+            blob,
+          );
+          rowid = BigInt(res.lastInsertRowid);
+        }
+        // vec0 keys must be bound as integers (a JS number binds as REAL).
+        insertVector?.run(rowid, f32(vector));
       }
     });
   }
@@ -190,17 +232,36 @@ export class SqliteVectorStore extends VDBStoreBase {
   /** Deletes the chunks of `docIds` and those matching `filter`. */
   async delete(options: SqliteDeleteOptions = {}): Promise<void> {
     const t = this.collectionName;
+    const clauses: string[] = [];
+    const params: (string | number)[] = [];
+    if (options.docIds && options.docIds.length > 0) {
+      clauses.push(`doc_id IN (${options.docIds.map(() => "?").join(", ")})`);
+      params.push(...options.docIds);
+    }
+    if (options.filter && Object.keys(options.filter).length > 0) {
+      const where = filterToSql(options.filter);
+      clauses.push(`(${where.sql})`);
+      params.push(...where.params);
+    }
+    if (clauses.length === 0) return;
+    const where = clauses.join(" OR ");
     this.#transaction(() => {
-      const del = this.#db.prepare(`DELETE FROM "${t}" WHERE doc_id = ?`);
-      for (const id of options.docIds ?? []) del.run(id);
-      if (options.filter && Object.keys(options.filter).length > 0) {
-        const where = filterToSql(options.filter);
-        this.#db.prepare(`DELETE FROM "${t}" WHERE ${where.sql}`).run(...where.params);
+      if (this.distance !== "Dot") {
+        this.#db
+          .prepare(
+            `DELETE FROM "${t}_vec" WHERE rowid IN (SELECT rowid FROM "${t}" WHERE ${where})`,
+          )
+          .run(...params);
       }
+      this.#db.prepare(`DELETE FROM "${t}" WHERE ${where}`).run(...params);
     });
   }
 
-  /** The `limit` nearest chunks, best first, scoring at least `scoreThreshold` (Euclid: at most). */
+  /**
+   * The `limit` nearest chunks, best first, scoring at least `scoreThreshold` (Euclid: at most).
+   * Cosine and Euclid use sqlite-vec's KNN query (`MATCH … AND k = ?`), filtered by rowid when a
+   * metadata filter is given; Dot scores every stored vector with `vec_distance_cosine` and the norms.
+   */
   async search(queryEmbedding: Embedding, options: SqliteSearchOptions): Promise<Document[]> {
     this.#checkVector(queryEmbedding, "queryEmbedding");
     const { limit, scoreThreshold, filter, withVectors = false } = options;
@@ -209,37 +270,51 @@ export class SqliteVectorStore extends VDBStoreBase {
         { path: "limit", message: "expected a positive integer" },
       ]);
     }
-    const q = new Uint8Array(new Float32Array(queryEmbedding).buffer);
-    const score =
-      this.distance === "Euclid"
-        ? "vec_distance_l2(embedding, ?)"
-        : this.distance === "Dot"
-          ? "(1 - vec_distance_cosine(embedding, ?)) * norm * ?"
-          : "1 - vec_distance_cosine(embedding, ?)";
-    const lowerIsBetter = this.distance === "Euclid";
+    const t = this.collectionName;
+    const q = f32(queryEmbedding);
     const where = filterToSql(filter);
-    const threshold = scoreThreshold == null ? "" : `WHERE score ${lowerIsBetter ? "<=" : ">="} ?`;
-    const sql = `SELECT * FROM (SELECT id, metadata, ${withVectors ? "embedding, " : ""}${score} AS score
-      FROM "${this.collectionName}" WHERE ${where.sql}) ${threshold}
-      ORDER BY score ${lowerIsBetter ? "ASC" : "DESC"} LIMIT ?`;
-    const scoreParams = this.distance === "Dot" ? [q, norm(queryEmbedding)] : [q];
-    const params = [
-      ...scoreParams,
-      ...where.params,
-      ...(scoreThreshold == null ? [] : [scoreThreshold]),
-      limit,
-    ];
-    const rows = this.#db.prepare(sql).all(...params) as unknown as Row[];
-    return rows.map((row) => ({
-      id: row.id,
-      metadata: JSON.parse(row.metadata),
-      embedding: row.embedding
-        ? Array.from(
-            new Float32Array(row.embedding.buffer, row.embedding.byteOffset, this.dimensions),
-          )
-        : null,
-      score: row.score,
-    }));
+    const filtered = where.params.length > 0;
+    const candidates = filtered
+      ? ` AND v.rowid IN (SELECT rowid FROM "${t}" WHERE ${where.sql})`
+      : "";
+    const vectorColumn = withVectors ? ", v.embedding AS embedding" : "";
+    let rows: Row[];
+    if (this.distance === "Dot") {
+      const sql = `SELECT c.id, c.metadata${withVectors ? ", c.embedding AS embedding" : ""}, top.score AS score
+        FROM (SELECT rowid, (1 - vec_distance_cosine(embedding, ?)) * norm * ? AS score
+              FROM "${t}" WHERE ${where.sql} ORDER BY score DESC LIMIT ?) top
+        JOIN "${t}" c ON c.rowid = top.rowid
+        ORDER BY top.score DESC`;
+      rows = this.#db
+        .prepare(sql)
+        .all(q, norm(queryEmbedding), ...where.params, limit) as unknown as Row[];
+    } else {
+      const score = this.distance === "Euclid" ? "knn.distance" : "1 - knn.distance";
+      const sql = `SELECT c.id, c.metadata${vectorColumn}, ${score} AS score
+        FROM (SELECT v.rowid AS rowid, v.distance AS distance FROM "${t}_vec" v
+              WHERE v.embedding MATCH ? AND k = ?${candidates}) knn
+        JOIN "${t}" c ON c.rowid = knn.rowid
+        ${withVectors ? `JOIN "${t}_vec" v ON v.rowid = knn.rowid` : ""}
+        ORDER BY knn.distance`;
+      rows = this.#db.prepare(sql).all(q, limit, ...where.params) as unknown as Row[];
+    }
+    const lowerIsBetter = this.distance === "Euclid";
+    return rows
+      .filter(
+        (row) =>
+          scoreThreshold == null ||
+          (lowerIsBetter ? row.score <= scoreThreshold : row.score >= scoreThreshold),
+      )
+      .map((row) => ({
+        id: row.id,
+        metadata: JSON.parse(row.metadata),
+        embedding: row.embedding
+          ? Array.from(
+              new Float32Array(row.embedding.buffer, row.embedding.byteOffset, this.dimensions),
+            )
+          : null,
+        score: row.score,
+      }));
   }
 
   /** The `node:sqlite` database, for what this class does not wrap. */
