@@ -121,6 +121,7 @@ describe("SqliteVectorStore", () => {
       chunk("b", 0, [0.9, 0.1], { source: "y.md" }),
       chunk("c", 0, [0.8, 0.2], { source: "y.md" }),
     ]);
+    expect(store.count({ source: "y.md" })).toBe(2);
     const fromY = await store.search([1, 0], { limit: 5, filter: { source: "y.md" } });
     expect(fromY.map((d) => d.metadata.doc_id)).toEqual(["b", "c"]);
     // The filter applies before the top-k cut: the best chunk (a, x.md) is not in the way.

@@ -163,11 +163,13 @@ export class SqliteVectorStore extends VDBStoreBase {
     }
   }
 
-  /** How many chunks the collection holds. */
-  count(): number {
-    return (
-      this.#db.prepare(`SELECT count(*) AS n FROM "${this.collectionName}"`).get() as { n: number }
-    ).n;
+  /** How many chunks the collection holds (those matching `filter`, when given). */
+  count(filter?: MetadataFilter): number {
+    const where = filterToSql(filter);
+    const row = this.#db
+      .prepare(`SELECT count(*) AS n FROM "${this.collectionName}" WHERE ${where.sql}`)
+      .get(...where.params) as { n: number };
+    return row.n;
   }
 
   /** Whether any chunk of document `docId` is stored (to skip re-embedding unchanged files). */

@@ -17,6 +17,8 @@ export interface CliOptions {
   yes: boolean;
   /** `--mcp-config FILE`. */
   mcpConfig?: string;
+  /** `--knowledge PATH`: a file or folder the agent retrieves from (RAG). */
+  knowledge?: string;
   /** `--plan`: give the agent a plan notebook. */
   plan: boolean;
   /** `--session NAME`: load and save the conversation under this name. */
@@ -54,6 +56,7 @@ const OPTIONS = {
   "base-url": { type: "string" },
   yes: { type: "boolean", short: "y" },
   "mcp-config": { type: "string" },
+  knowledge: { type: "string", short: "k" },
   plan: { type: "boolean" },
   session: { type: "string", short: "s" },
   "sessions-dir": { type: "string" },
@@ -75,6 +78,7 @@ const AGENT_FLAGS = [
   "base-url",
   "yes",
   "mcp-config",
+  "knowledge",
   "plan",
   "session",
   "sessions-dir",
@@ -180,6 +184,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("model", text("model"));
   set("baseUrl", text("base-url"));
   set("mcpConfig", text("mcp-config"));
+  set("knowledge", text("knowledge"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);
