@@ -1,5 +1,6 @@
 export { type FilterValue, filterToSql, type MetadataFilter } from "./sql-filter.js";
 export {
+  MAX_LIMIT,
   type SqliteDeleteOptions,
   type SqliteSearchOptions,
   SqliteVectorStore,

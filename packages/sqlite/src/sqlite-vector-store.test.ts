@@ -148,6 +148,7 @@ describe("SqliteVectorStore", () => {
       /documents\[0\]\.embedding.*expected 2/,
     );
     await expect(store.search([1], { limit: 1 })).rejects.toThrow(/queryEmbedding/);
+    await expect(store.search([1, 0], { limit: 5000 })).rejects.toThrow(/limit.*1 to 4096/);
     store.close();
     expect(() => open({ dimensions: 3 })).toThrow(/dimensions.*holds 2-dimension/);
     expect(() => open({ dimensions: 0 })).toThrow(ValidationError);

@@ -39,6 +39,9 @@ export interface SqliteDeleteOptions {
   filter?: MetadataFilter;
 }
 
+/** The largest `limit` of a search: sqlite-vec's KNN queries take at most 4096 neighbours. */
+export const MAX_LIMIT = 4096;
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const DISTANCES: readonly Distance[] = ["Cosine", "Euclid", "Dot"];
 
@@ -267,9 +270,12 @@ export class SqliteVectorStore extends VDBStoreBase {
   async search(queryEmbedding: Embedding, options: SqliteSearchOptions): Promise<Document[]> {
     this.#checkVector(queryEmbedding, "queryEmbedding");
     const { limit, scoreThreshold, filter, withVectors = false } = options;
-    if (!Number.isInteger(limit) || limit <= 0) {
+    if (!Number.isInteger(limit) || limit <= 0 || limit > MAX_LIMIT) {
       throw new ValidationError("search options", [
-        { path: "limit", message: "expected a positive integer" },
+        {
+          path: "limit",
+          message: `expected a whole number from 1 to ${MAX_LIMIT} (sqlite-vec's KNN limit), got ${String(limit)}`,
+        },
       ]);
     }
     const t = this.collectionName;
