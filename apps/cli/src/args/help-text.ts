@@ -23,6 +23,10 @@ const AGENT_FLAGS = `Agent:
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
                              ("trusted": true lets a server's tools run without asking)
+  -k, --knowledge PATH       a file or folder (.pdf .docx .xlsx .pptx .md .txt…) the agent
+                             retrieves from: chunked, embedded with the provider's embedding
+                             model (or a local one) and kept in $AGENTSCOPE_HOME/knowledge;
+                             unchanged files are reused on the next run
       --plan                 give the agent a plan notebook for multi-step tasks
   -s, --session NAME         resume and save the conversation (saved after every turn)
       --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
@@ -49,6 +53,7 @@ Examples:
   agentscope --model openai:gpt-4.1-mini --session work
   agentscope run --yes --json "How many files are in this folder?"
   agentscope --mcp-config mcp.json --plan
+  agentscope --knowledge ./docs                 # answers from your documents
 
 Run 'agentscope <command> --help' for the options of a command.
 `,

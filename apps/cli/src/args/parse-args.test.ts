@@ -23,6 +23,8 @@ describe("parseCliArgs", () => {
       "-y",
       "--mcp-config",
       "m.json",
+      "-k",
+      "./docs",
       "--plan",
       "-s",
       "work",
@@ -48,6 +50,7 @@ describe("parseCliArgs", () => {
         baseUrl: "http://x/v1",
         yes: true,
         mcpConfig: "m.json",
+        knowledge: "./docs",
         plan: true,
         session: "work",
         sessionsDir: "/tmp/s",
@@ -85,6 +88,10 @@ describe("parseCliArgs", () => {
     expect(usageErrorOf(["--nope"])).toBe("unknown option --nope (see agentscope --help)");
     expect(usageErrorOf(["chat", "--json"])).toContain("--json does not apply to 'chat'");
     expect(usageErrorOf(["sessions", "--yes"])).toContain("--yes does not apply to 'sessions'");
+    expect(usageErrorOf(["sessions", "--knowledge", "d"])).toContain(
+      "--knowledge does not apply to 'sessions'",
+    );
+    expect(usageErrorOf(["--knowledge", " "])).toContain("--knowledge needs a value");
     expect(usageErrorOf(["--max-iters", "two"])).toContain(
       '--max-iters needs a positive whole number, got "two"',
     );

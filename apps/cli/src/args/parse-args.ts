@@ -19,6 +19,8 @@ export interface CliOptions {
   yes: boolean;
   /** `--mcp-config FILE`. */
   mcpConfig?: string;
+  /** `--knowledge PATH`: a file or folder the agent retrieves from (RAG). */
+  knowledge?: string;
   /** `--plan`: give the agent a plan notebook. */
   plan: boolean;
   /** `--session NAME`: load and save the conversation under this name. */
@@ -59,6 +61,7 @@ const OPTIONS = {
   api: { type: "string" },
   yes: { type: "boolean", short: "y" },
   "mcp-config": { type: "string" },
+  knowledge: { type: "string", short: "k" },
   plan: { type: "boolean" },
   session: { type: "string", short: "s" },
   "sessions-dir": { type: "string" },
@@ -82,6 +85,7 @@ const AGENT_FLAGS = [
   "api",
   "yes",
   "mcp-config",
+  "knowledge",
   "plan",
   "session",
   "sessions-dir",
@@ -193,6 +197,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   }
   set("api", api);
   set("mcpConfig", text("mcp-config"));
+  set("knowledge", text("knowledge"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);
