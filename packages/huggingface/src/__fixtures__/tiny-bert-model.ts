@@ -29,16 +29,32 @@ function random(seed: number): () => number {
   };
 }
 
-function floatTensor(name: string, dims: number[], next: () => number): onnx.ITensorProto {
+function floatTensor(
+  name: string,
+  dims: number[],
+  next: () => number,
+  scale = 1,
+): onnx.ITensorProto {
   const size = dims.reduce((a, b) => a * b, 1);
   const values = new Float32Array(size);
-  for (let i = 0; i < size; i++) values[i] = next();
+  for (let i = 0; i < size; i++) values[i] = next() * scale;
   return {
     name,
     dims,
     dataType: onnx.TensorProto.DataType.FLOAT,
     rawData: new Uint8Array(values.buffer),
   };
+}
+
+/**
+ * The word-embedding table: random rows, with the special tokens' rows shrunk (as training
+ * would), so [CLS]/[SEP], which every text has, do not dominate the mean-pooled vector.
+ */
+function wordEmbeddings(vocabSize: number, hidden: number, next: () => number): onnx.ITensorProto {
+  const table = floatTensor("word_embeddings", [vocabSize, hidden], next);
+  const values = new Float32Array((table.rawData as Uint8Array).buffer);
+  for (let i = 0; i < SPECIALS.length * hidden; i++) values[i] = (values[i] ?? 0) * 0.1;
+  return table;
 }
 
 function valueInfo(name: string, elemType: number, dims: (number | string)[]): onnx.IValueInfoProto {
@@ -72,8 +88,8 @@ function onnxModel(vocabSize: number, hidden: number, seed: number): Uint8Array 
       ],
       output: [valueInfo("last_hidden_state", float, ["batch_size", "sequence_length", hidden])],
       initializer: [
-        floatTensor("word_embeddings", [vocabSize, hidden], next),
-        floatTensor("dense_weight", [hidden, hidden], next),
+        wordEmbeddings(vocabSize, hidden, next),
+        floatTensor("dense_weight", [hidden, hidden], next, 1 / Math.sqrt(hidden)),
       ],
       node: [
         { opType: "Gather", input: ["word_embeddings", "input_ids"], output: ["embedded"] },
@@ -140,15 +156,15 @@ function tokenizerJson(vocab: Record<string, number>): unknown {
 
 /** Options of {@link writeTinyBertModel}. */
 export interface TinyBertOptions {
-  /** The hidden size (the embedding dimension). Default 32. */
+  /** The hidden size (the embedding dimension). Default 64. */
   hidden?: number;
-  /** The weights' seed. Default 7. */
+  /** The weights' seed (fixed, so every run builds the same model and the same vectors). Default 7. */
   seed?: number;
 }
 
 /** Writes the tiny model into `dir` (created), returning `dir`. */
 export async function writeTinyBertModel(dir: string, options: TinyBertOptions = {}): Promise<string> {
-  const hidden = options.hidden ?? 32;
+  const hidden = options.hidden ?? 64;
   const vocab: Record<string, number> = {};
   for (const token of [...SPECIALS, ...TINY_WORDS]) vocab[token] = Object.keys(vocab).length;
   const vocabSize = Object.keys(vocab).length;
