@@ -104,10 +104,7 @@ describe("TransformersTextEmbedding with a generated BERT-style ONNX model", () 
       dimensions: 64,
       pooling: "cls",
     });
-    const [first, second] = (await cls.embed(texts.slice(0, 2))).embeddings as [
-      number[],
-      number[],
-    ];
+    const [first, second] = (await cls.embed(texts.slice(0, 2))).embeddings as [number[], number[]];
     expect(cosine(first, second)).toBeCloseTo(1, 5);
     const [meanFirst, meanSecond] = (await model.embed(texts.slice(0, 2))).embeddings as [
       number[],

@@ -1,10 +1,10 @@
 import {
   AgentScopeError,
+  EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
-  EmbeddingModelBase,
   interruptedErrorFrom,
   type NormalizedEmbeddingInput,
   ValidationError,

@@ -4,17 +4,42 @@ import { HuggingFaceModelNotFoundError } from "./model-not-found-error.js";
 /** Where a model comes from: a local folder (absolute path) or a hub id. */
 export type ModelSource = { kind: "local"; path: string } | { kind: "hub"; id: string };
 
-type FsPromises = typeof import("node:fs/promises");
+// Variable specifiers, so browser bundlers leave these imports alone: they only run on Node
+// (and Deno, Bun), where model folders can be checked before transformers.js reads them.
+const NODE_FS = "node:fs/promises";
+const NODE_PATH = "node:path";
+const NODE_OS = "node:os";
+const NODE_URL = "node:url";
 
-/** `node:fs/promises` where the runtime has it (Node, Deno, Bun); undefined in browsers. */
-async function loadFs(): Promise<FsPromises | undefined> {
+interface NodeFs {
+  stat(path: string): Promise<{ isFile(): boolean; isDirectory(): boolean }>;
+}
+
+interface NodeModules {
+  fs: NodeFs;
+  resolve: (...paths: string[]) => string;
+  homedir: () => string;
+  fileURLToPath: (url: string) => string;
+}
+
+let nodeModules: Promise<NodeModules | undefined> | undefined;
+
+/** The Node modules the folder checks need, where the runtime has them; undefined in browsers. */
+function loadNode(): Promise<NodeModules | undefined> {
   const holder = globalThis as { process?: { versions?: { node?: string } } };
-  if (!holder.process?.versions?.node) return undefined;
-  try {
-    return await import("node:fs/promises");
-  } catch {
-    return undefined;
-  }
+  if (!holder.process?.versions?.node) return Promise.resolve(undefined);
+  const load = (specifier: string) =>
+    import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
+  nodeModules ??= Promise.all([load(NODE_FS), load(NODE_PATH), load(NODE_OS), load(NODE_URL)]).then(
+    ([fs, path, os, url]) => ({
+      fs,
+      resolve: path.resolve,
+      homedir: os.homedir,
+      fileURLToPath: url.fileURLToPath,
+    }),
+    () => undefined,
+  );
+  return nodeModules;
 }
 
 /** Whether `value` is written as a filesystem path rather than a hub id (`org/name`). */
@@ -31,7 +56,7 @@ export function looksLikePath(value: string): boolean {
   );
 }
 
-async function isDirectory(fs: FsPromises, path: string): Promise<boolean> {
+async function isDirectory(fs: NodeFs, path: string): Promise<boolean> {
   try {
     return (await fs.stat(path)).isDirectory();
   } catch {
@@ -39,7 +64,7 @@ async function isDirectory(fs: FsPromises, path: string): Promise<boolean> {
   }
 }
 
-async function missingIn(fs: FsPromises, dir: string, files: readonly string[]): Promise<string[]> {
+async function missingIn(fs: NodeFs, dir: string, files: readonly string[]): Promise<string[]> {
   const missing: string[] = [];
   for (const file of files) {
     try {
@@ -72,11 +97,9 @@ export async function resolveModelSource(
   nameOrPath: string,
   options: ResolveModelOptions,
 ): Promise<ModelSource> {
-  const fs = await loadFs();
-  if (!fs) return { kind: "hub", id: nameOrPath };
-  const { resolve } = await import("node:path");
-  const { homedir } = await import("node:os");
-  const { fileURLToPath } = await import("node:url");
+  const node = await loadNode();
+  if (!node) return { kind: "hub", id: nameOrPath };
+  const { fs, resolve, homedir, fileURLToPath } = node;
   const expanded = nameOrPath.startsWith("file:")
     ? fileURLToPath(nameOrPath)
     : nameOrPath.startsWith("~")

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Msg, type ToolUseBlock } from "@agentscope-ts/core";
@@ -62,7 +62,9 @@ describe.each([
   ["Qwen3", "qwen3"],
   ["Llama 3", "llama3"],
 ] as const)("HuggingFaceTokenCounter with the %s tokenizer", (_family, name) => {
-  const counter = new HuggingFaceTokenCounter({ pretrainedModelNameOrPath: lenmlTokenizerDir(name) });
+  const counter = new HuggingFaceTokenCounter({
+    pretrainedModelNameOrPath: lenmlTokenizerDir(name),
+  });
   const plain = new OpenAIChatFormatter();
   beforeAll(async () => {
     await counter.load();
