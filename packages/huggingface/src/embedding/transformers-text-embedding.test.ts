@@ -4,8 +4,8 @@ import path from "node:path";
 import { InMemoryEmbeddingCache } from "@agentscope-ts/core";
 import { env, type ProgressInfo } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeTinyBertModel } from "../__fixtures__/tiny-bert-model.js";
 import { HuggingFaceModelNotFoundError } from "../loading/model-not-found-error.js";
+import { writeTinyBertModel } from "../testing/tiny-bert-model.js";
 import { TransformersTextEmbedding } from "./transformers-text-embedding.js";
 
 env.allowRemoteModels = false;

@@ -4,8 +4,8 @@ import path from "node:path";
 import { createRegistry, RegistryError } from "@agentscope-ts/core";
 import { env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeTinyBertModel } from "../__fixtures__/tiny-bert-model.js";
 import { TransformersTextEmbedding } from "../embedding/transformers-text-embedding.js";
+import { writeTinyBertModel } from "../testing/tiny-bert-model.js";
 import { HuggingFaceTokenCounter } from "../token/huggingface-token-counter.js";
 import { huggingface } from "./huggingface-provider.js";
 

