@@ -35,7 +35,7 @@ const toolCall: ToolUseBlock = {
 const conversation = [
   new Msg("system", "You are a helpful assistant.", "system"),
   new Msg("user", "What is the weather in Hangzhou?", "user"),
-  new Msg("assistant", [{ type: "text", text: "Let me check." }, toolCall], "assistant"),
+  new Msg("assistant", [toolCall], "assistant"),
   new Msg(
     "system",
     [{ type: "tool_result", id: "call_1", name: "get_weather", output: "Sunny, 24°C" }],
@@ -44,6 +44,13 @@ const conversation = [
   new Msg("assistant", "It is sunny and 24°C in Hangzhou.", "assistant"),
   new Msg("user", "你好！Thanks, and tomorrow?", "user"),
 ];
+
+/** How each template writes the tool call of `conversation`. */
+const renderedToolCall = {
+  qwen3: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Hangzhou"}}\n</tool_call>',
+  deepseek_v3: '<｜tool▁sep｜>get_weather\n```json\n{"city": "Hangzhou"}\n```',
+  llama3: undefined,
+};
 
 const history = [
   new Msg("system", "You are a helpful assistant.", "system"),
@@ -61,6 +68,7 @@ const history = [
 describe.each([
   ["Qwen3", "qwen3"],
   ["Llama 3", "llama3"],
+  ["DeepSeek V3", "deepseek_v3"],
 ] as const)("HuggingFaceTokenCounter with the %s tokenizer", (_family, name) => {
   const counter = new HuggingFaceTokenCounter({
     pretrainedModelNameOrPath: lenmlTokenizerDir(name),
@@ -78,6 +86,8 @@ describe.each([
       expect(rendered).toContain("What is the weather in Hangzhou?");
       expect(rendered).toContain("你好！Thanks, and tomorrow?");
       expect(rendered).not.toContain("[object Object]");
+      const call = renderedToolCall[name];
+      if (call) expect(rendered).toContain(call);
       const expected = tokenizer.encode(rendered, { add_special_tokens: false }).length;
       expect(await counter.count(messages, tools)).toBe(expected);
     }
@@ -95,13 +105,15 @@ describe.each([
       { role: "system", content: "Be brief." },
       { role: "user", content: [{ type: "text", text: "Hi" }] },
     ]);
-    expect(rendered).toBe(
-      name === "qwen3"
-        ? "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
-        : "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief.<|eot_id|>" +
-            "<|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|>" +
-            "<|start_header_id|>assistant<|end_header_id|>\n\n",
-    );
+    const expected = {
+      qwen3: "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n",
+      llama3:
+        "<|begin_of_text|><|start_header_id|>system<|end_header_id|>\n\nBe brief.<|eot_id|>" +
+        "<|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|>" +
+        "<|start_header_id|>assistant<|end_header_id|>\n\n",
+      deepseek_v3: "<｜begin▁of▁sentence｜>Be brief.<｜User｜>Hi",
+    };
+    expect(rendered).toBe(expected[name]);
   });
 
   it("lets a truncating formatter keep exactly what fits", async () => {
@@ -184,6 +196,17 @@ describe("HuggingFaceTokenCounter loading", () => {
         .length,
     );
     expect(counter.load()).toBe(counter.load());
+  });
+
+  it("names the model when its template fails to render", async () => {
+    const bert = await writeTinyBertModel(path.join(dir, "bert-broken"));
+    const counter = new HuggingFaceTokenCounter({
+      pretrainedModelNameOrPath: bert,
+      chatTemplate: "{{ no_such_function() }}",
+    });
+    await expect(counter.count([{ role: "user", content: "hi" }])).rejects.toThrow(
+      /chat template of ".*bert-broken" failed to render 1 message/,
+    );
   });
 
   it("validates its options", () => {

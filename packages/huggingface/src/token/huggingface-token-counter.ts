@@ -2,7 +2,7 @@ import { AgentScopeError, TokenCounterBase, ValidationError } from "@agentscope-
 import { AutoTokenizer, type PreTrainedTokenizer } from "@huggingface/transformers";
 import { applyMirror, type HubOptions, pretrainedOptions } from "../loading/hub-options.js";
 import { resolveModelSource } from "../loading/model-source.js";
-import { toTemplateMessages } from "./template-messages.js";
+import { hasNullContent, type NullContent, toTemplateMessages } from "./template-messages.js";
 
 /** The files a tokenizer folder must hold. */
 export const TOKENIZER_FILES: readonly string[] = ["tokenizer.json", "tokenizer_config.json"];
@@ -36,6 +36,8 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
   readonly pretrainedModelNameOrPath: string;
   private readonly options: HuggingFaceTokenCounterOptions;
   private loading: Promise<PreTrainedTokenizer> | undefined;
+  /** How null content is rendered: kept until the template fails on it, then "" (learned once). */
+  private nullContent: NullContent = "keep";
 
   constructor(options: HuggingFaceTokenCounterOptions) {
     super();
@@ -73,12 +75,14 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
     kwargs: Record<string, unknown> = {},
   ): Promise<number> {
     const tokenizer = await this.load();
-    const ids = tokenizer.apply_chat_template(toTemplateMessages(messages) as never, {
-      ...this.templateOptions(tools, kwargs),
-      tokenize: true,
-      return_tensor: false,
-      return_dict: false,
-    }) as unknown as number[];
+    const ids = this.applyTemplate(messages, (conversation) =>
+      tokenizer.apply_chat_template(conversation as never, {
+        ...this.templateOptions(tools, kwargs),
+        tokenize: true,
+        return_tensor: false,
+        return_dict: false,
+      }),
+    ) as unknown as number[];
     return ids.length;
   }
 
@@ -89,10 +93,40 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
     kwargs: Record<string, unknown> = {},
   ): Promise<string> {
     const tokenizer = await this.load();
-    return tokenizer.apply_chat_template(toTemplateMessages(messages) as never, {
-      ...this.templateOptions(tools, kwargs),
-      tokenize: false,
-    }) as string;
+    return this.applyTemplate(messages, (conversation) =>
+      tokenizer.apply_chat_template(conversation as never, {
+        ...this.templateOptions(tools, kwargs),
+        tokenize: false,
+      }),
+    ) as string;
+  }
+
+  /**
+   * Renders through `apply`, with text-only content lists joined. Null content is kept first
+   * (DeepSeek's template needs it); if the template fails on it (Qwen's does), it is rendered as
+   * "" from then on. A template error becomes an error naming the model.
+   */
+  private applyTemplate<T>(
+    messages: readonly Record<string, unknown>[],
+    apply: (conversation: Record<string, unknown>[]) => T,
+  ): T {
+    try {
+      if (this.nullContent === "keep") {
+        try {
+          return apply(toTemplateMessages(messages, "keep"));
+        } catch (error) {
+          if (!hasNullContent(messages)) throw error;
+        }
+      }
+      const result = apply(toTemplateMessages(messages, "empty"));
+      this.nullContent = "empty";
+      return result;
+    } catch (error) {
+      throw new AgentScopeError(
+        `The chat template of ${JSON.stringify(this.pretrainedModelNameOrPath)} failed to render ${messages.length} message(s): ${error instanceof Error ? error.message : String(error)}. Check the messages are in the shape the template expects (OpenAI-style role/content/tool_calls), or pass a chatTemplate.`,
+        { cause: error },
+      );
+    }
   }
 
   private templateOptions(tools: readonly unknown[] | undefined, kwargs: Record<string, unknown>) {
