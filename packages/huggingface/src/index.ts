@@ -31,4 +31,8 @@ export {
   type HuggingFaceTokenCounterOptions,
   TOKENIZER_FILES,
 } from "./token/huggingface-token-counter.js";
-export { toTemplateMessages } from "./token/template-messages.js";
+export {
+  hasNullContent,
+  type NullContent,
+  toTemplateMessages,
+} from "./token/template-messages.js";
