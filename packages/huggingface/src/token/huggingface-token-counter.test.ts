@@ -181,9 +181,12 @@ describe("HuggingFaceTokenCounter loading", () => {
     await expect(
       new HuggingFaceTokenCounter({ pretrainedModelNameOrPath: bert }).load(),
     ).rejects.toThrow(/has no chat template.*chatTemplate/);
+    const progress: string[] = [];
     const counter = new HuggingFaceTokenCounter({
       pretrainedModelNameOrPath: bert,
       chatTemplate: "{% for m in messages %}{{ m.role }}: {{ m.content }}\n{% endfor %}",
+      progressCallback: (info) =>
+        progress.push(`${info.status}:${"file" in info ? info.file : ""}`),
     });
     const messages = [
       { role: "user", content: "the cat sat" },
@@ -196,6 +199,8 @@ describe("HuggingFaceTokenCounter loading", () => {
         .length,
     );
     expect(counter.load()).toBe(counter.load());
+    expect(progress).toContain("done:tokenizer.json");
+    expect(progress).toContain("done:tokenizer_config.json");
   });
 
   it("names the model when its template fails to render", async () => {
