@@ -132,11 +132,33 @@ export class RedisConnection {
       await this.#connecting;
       return;
     }
-    if (this.#client.isOpen) return; // reconnecting by itself: fail fast (offline queue is off)
+    if (this.#client.isOpen) {
+      // Reconnecting by itself after a drop: wait for it, bounded by the command timeout.
+      await this.#reconnected();
+      return;
+    }
     this.#connecting = (this.#client.connect?.() ?? Promise.resolve()).finally(() => {
       this.#connecting = null;
     });
     await this.#connecting;
+  }
+
+  #reconnected(): Promise<void> {
+    const client = this.#client as unknown as {
+      once(event: string, fn: () => void): void;
+      off(event: string, fn: () => void): void;
+    };
+    return new Promise<void>((resolve, reject) => {
+      const ready = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        client.off("ready", ready);
+        reject(Object.assign(new Error("The client is offline"), { name: "ClientOfflineError" }));
+      }, this.#timeout);
+      client.once("ready", ready);
+    });
   }
 
   /** Sends one command, with the command timeout and typed errors. */
