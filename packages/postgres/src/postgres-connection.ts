@@ -113,10 +113,15 @@ export class PostgresConnection {
     } catch (error) {
       throw toStorageError(error, what, this.#where);
     }
+    // A connection dropping mid-transaction is also emitted as 'error' on the client; the
+    // failing query reports it, so the event needs a listener only to not crash the process.
+    const ignore = () => undefined;
+    client.on("error", ignore);
     try {
       await client.query("BEGIN");
       const result = await fn(client);
       await client.query("COMMIT");
+      client.off("error", ignore);
       client.release();
       return result;
     } catch (error) {
@@ -127,6 +132,7 @@ export class PostgresConnection {
       } catch {
         // the connection is gone; the server rolls the transaction back itself
       }
+      client.off("error", ignore);
       client.release(broken instanceof Error ? broken : undefined);
       throw toStorageError(error, what, this.#where);
     }
