@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { type RunningPostgres, runScript, startPostgres } from "@agentscope-ts/test-databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let server: RunningPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const script = fileURLToPath(new URL("./__fixtures__/agent-process.ts", import.meta.url));
+
+describe("a ReActAgent on PostgreSQL across processes", () => {
+  it("is saved by one process and loaded and continued by another", async () => {
+    const env = { DATABASE_URL: server.connectionString, SESSION_ID: "cross" };
+    const first = await runScript(script, { ...env, SAY: "My name is Ada.", REPLY: "Hello Ada!" });
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    const one = JSON.parse(first.stdout);
+    expect(one.existed).toBe(false);
+    expect(one.memory).toEqual(["user:My name is Ada.", "assistant:Hello Ada!"]);
+
+    const second = await runScript(script, { ...env, SAY: "What is my name?", REPLY: "Ada." });
+    expect(second.code).toBe(0);
+    const two = JSON.parse(second.stdout);
+    expect(two.pid).not.toBe(one.pid);
+    expect(two.existed).toBe(true);
+    // The second process's model saw the first process's turn.
+    expect(JSON.stringify(two.prompt)).toContain("My name is Ada.");
+    expect(JSON.stringify(two.prompt)).toContain("Hello Ada!");
+    expect(two.memory).toEqual([
+      "user:My name is Ada.",
+      "assistant:Hello Ada!",
+      "user:What is my name?",
+      "assistant:Ada.",
+    ]);
+  });
+});
