@@ -60,21 +60,10 @@ touch()
 return #keep
 `);
 
-/** ARGV: base, ttl, has mark, mark, has excluded mark, excluded mark. Returns the JSON texts. */
-export const GET = luaScript(`${PRELUDE}
-local want = nil
-local skip = nil
-if ARGV[3] == '1' then want = toset(redis.call('LRANGE', base .. 'mark:' .. ARGV[4], 0, -1)) end
-if ARGV[5] == '1' then skip = toset(redis.call('LRANGE', base .. 'mark:' .. ARGV[6], 0, -1)) end
-local out = {}
-for _, id in ipairs(redis.call('LRANGE', list, 0, -1)) do
-  if (want == nil or want[id]) and (skip == nil or not skip[id]) then
-    local value = redis.call('GET', base .. 'msg:' .. id)
-    if value then out[#out + 1] = value end
-  end
-end
+/** ARGV: base, ttl. Refreshes the TTL of every key of the session. */
+export const TOUCH = luaScript(`${PRELUDE}
 touch()
-return out
+return 1
 `);
 
 /** ARGV: base, ttl, ids…. Returns how many stored messages were removed. */
