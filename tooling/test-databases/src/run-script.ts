@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { build } from "esbuild";
 
 /** What {@link runScript} returns: the child's exit code and output. */
@@ -22,8 +23,11 @@ export async function runScript(
   timeoutMs = 60_000,
 ): Promise<ScriptRun> {
   const dir = await mkdtemp(join(tmpdir(), "as-script-"));
-  // Inside the package folder tree, so the bundle's package imports resolve from node_modules.
-  const out = `${file}.${process.pid}.${Date.now()}.bundle.mjs`;
+  // In the package's node_modules/.cache, so the bundle's package imports resolve from there and
+  // no stray file lands in src/ (where lint and the build would see it).
+  const cache = join(packageDir(file), "node_modules", ".cache", "agentscope-scripts");
+  await mkdir(cache, { recursive: true });
+  const out = join(cache, `${basename(file)}.${process.pid}.${Date.now()}.mjs`);
   try {
     await build({
       entryPoints: [file],
@@ -50,4 +54,15 @@ export async function runScript(
     await rm(out, { force: true });
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The nearest folder above `file` holding a package.json. */
+function packageDir(file: string): string {
+  let dir = dirname(file);
+  while (!existsSync(join(dir, "package.json"))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`${file} is not inside a package (no package.json above it).`);
+    dir = up;
+  }
+  return dir;
 }

@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runScript } from "@agentscope-ts/test-databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "as-sqlite-agent-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const script = fileURLToPath(new URL("./__fixtures__/agent-process.ts", import.meta.url));
+
+describe("a ReActAgent on SQLite across processes", () => {
+  it("is saved by one process and loaded and continued by another", async () => {
+    const env = { DB_PATH: join(dir, "agent.db"), SESSION_ID: "cross", NODE_NO_WARNINGS: "1" };
+    const first = await runScript(script, { ...env, SAY: "My name is Ada.", REPLY: "Hello Ada!" });
+    expect(first.code, first.stderr).toBe(0);
+    const one = JSON.parse(first.stdout);
+    expect(one.existed).toBe(false);
+    expect(one.memory).toEqual(["user:My name is Ada.", "assistant:Hello Ada!"]);
+
+    const second = await runScript(script, { ...env, SAY: "What is my name?", REPLY: "Ada." });
+    expect(second.code, second.stderr).toBe(0);
+    const two = JSON.parse(second.stdout);
+    expect(two.pid).not.toBe(one.pid);
+    expect(two.existed).toBe(true);
+    expect(JSON.stringify(two.prompt)).toContain("My name is Ada.");
+    expect(two.memory).toEqual([
+      "user:My name is Ada.",
+      "assistant:Hello Ada!",
+      "user:What is my name?",
+      "assistant:Ada.",
+    ]);
+  });
+});
