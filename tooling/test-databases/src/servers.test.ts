@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { startCutProxy } from "./cut-proxy.js";
+import { findBinary } from "./find-binary.js";
 import { startPostgres } from "./start-postgres.js";
 import { startRedis } from "./start-redis.js";
 
@@ -18,6 +19,12 @@ function ask(port: number, text: string): Promise<string> {
 }
 
 describe("test servers", () => {
+  it("says how to install a missing server binary", () => {
+    expect(() => findBinary("no-such-server-binary")).toThrow(
+      /needs `no-such-server-binary`, which is not installed.*apt-get install -y redis-server postgresql/,
+    );
+  });
+
   it("starts redis-server, answers PING, and stops it", async () => {
     const redis = await startRedis();
     expect(await ask(redis.port, "PING\r\n")).toBe("+PONG\r\n");
