@@ -21,7 +21,7 @@ function ask(port: number, text: string): Promise<string> {
 describe("test servers", () => {
   it("says how to install a missing server binary", () => {
     expect(() => findBinary("no-such-server-binary")).toThrow(
-      /needs `no-such-server-binary`, which is not installed.*apt-get install -y redis-server postgresql/,
+      /need `no-such-server-binary`, which is not installed.*apt-get install -y redis-server postgresql/,
     );
   });
 
