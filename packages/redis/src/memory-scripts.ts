@@ -16,16 +16,34 @@ local function toset(items)
   for _, v in ipairs(items) do set[v] = true end
   return set
 end
+-- The mark names: the marks index, or (data written before AgentScope kept an index) the mark
+-- keys found by one SCAN, which then fills the index, as AgentScope's _get_all_mark_keys does.
+local function mark_names()
+  local names = redis.call('SMEMBERS', index)
+  if #names > 0 or redis.call('EXISTS', list) == 0 then return names end
+  local pattern = base:gsub('([%*%?%[%]\\\\])', '\\\\%1') .. 'mark:*'
+  local cursor = '0'
+  repeat
+    local page = redis.call('SCAN', cursor, 'MATCH', pattern, 'COUNT', 100)
+    cursor = page[1]
+    for _, key in ipairs(page[2]) do
+      local name = string.sub(key, #base + 6)
+      redis.call('SADD', index, name)
+      names[#names + 1] = name
+    end
+  until cursor == '0'
+  return names
+end
 local function touch()
   if not ttl then return end
   redis.call('EXPIRE', list, ttl)
   redis.call('EXPIRE', index, ttl)
-  for _, m in ipairs(redis.call('SMEMBERS', index)) do redis.call('EXPIRE', base .. 'mark:' .. m, ttl) end
+  for _, m in ipairs(mark_names()) do redis.call('EXPIRE', base .. 'mark:' .. m, ttl) end
   for _, id in ipairs(redis.call('LRANGE', list, 0, -1)) do redis.call('EXPIRE', base .. 'msg:' .. id, ttl) end
 end
 local function remove_ids(ids)
   local removed = 0
-  local marks = redis.call('SMEMBERS', index)
+  local marks = mark_names()
   for _, id in ipairs(ids) do
     removed = removed + redis.call('LREM', list, 0, id)
     redis.call('DEL', base .. 'msg:' .. id)
@@ -147,7 +165,7 @@ return updated
 /** ARGV: base, ttl. Removes every message, mark list and the marks index. */
 export const CLEAR = luaScript(`${PRELUDE}
 for _, id in ipairs(redis.call('LRANGE', list, 0, -1)) do redis.call('DEL', base .. 'msg:' .. id) end
-for _, m in ipairs(redis.call('SMEMBERS', index)) do redis.call('DEL', base .. 'mark:' .. m) end
+for _, m in ipairs(mark_names()) do redis.call('DEL', base .. 'mark:' .. m) end
 redis.call('DEL', list, index)
 return 1
 `);

@@ -71,6 +71,35 @@ describe("RedisMemory and AgentScope Python", () => {
     }
   });
 
+  it("finds the marks of data written before AgentScope kept a marks index, and indexes them", async () => {
+    const base = "old:user_id:u*[1]:session:s?:";
+    await raw.rPush(`${base}messages`, ["o1", "o2"]);
+    await raw.set(`${base}msg:o1`, PY_MSG_1.replace('"m1"', '"o1"'));
+    await raw.set(`${base}msg:o2`, PY_MSG_2.replace('"m2"', '"o2"'));
+    await raw.rPush(`${base}mark:old`, "o2");
+    // a look-alike key of another session that the pattern must not match
+    await raw.rPush("old:user_id:u*[1]:session:sX:mark:other", "o1");
+    const memory = new RedisMemory({
+      url: redis.url,
+      keyPrefix: "old:",
+      userId: "u*[1]",
+      sessionId: "s?",
+    });
+    try {
+      expect(await memory.delete(["o2"])).toBe(1);
+      expect(await raw.lRange(`${base}mark:old`, 0, -1)).toEqual([]);
+      expect(await raw.sMembers(`${base}marks_index`)).toEqual([]);
+      await memory.add(Msg.fromDict(JSON.parse(PY_MSG_2)), { marks: "new" });
+      await raw.del(`${base}marks_index`);
+      await raw.rPush(`${base}mark:old`, "o1");
+      await memory.clear();
+      expect(await raw.keys(`${base}*`)).toEqual([]);
+      expect(await raw.exists("old:user_id:u*[1]:session:sX:mark:other")).toBe(1);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it("uses AgentScope's defaults: default_user / default_session, no prefix", async () => {
     const memory = new RedisMemory({ url: redis.url });
     try {
