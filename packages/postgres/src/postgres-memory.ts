@@ -72,22 +72,18 @@ export class PostgresMemory extends MemoryBase {
         await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
           JSON.stringify([this.#db.schema, this.userId, this.sessionId]),
         ]);
-        let keep = list.map((_, i) => i);
-        if (!options.allowDuplicates) {
-          const { rows } = await client.query<{ msg_id: string }>(
-            `SELECT DISTINCT msg_id FROM ${this.#table} WHERE user_id = $1 AND session_id = $2 AND msg_id = ANY($3::text[])`,
-            [this.userId, this.sessionId, ids],
-          );
-          const stored = new Set(rows.map((r) => r.msg_id));
-          keep = keep.filter((i) => !stored.has(ids[i] as string));
-        }
-        if (keep.length === 0) return;
+        // The duplicate check sees the rows stored before this call (so copies within one call
+        // are both kept, as in AgentScope); positions continue after the last one, in call order.
         await client.query(
           `INSERT INTO ${this.#table} (user_id, session_id, pos, msg_id, msg, marks)
-         SELECT $1, $2, last.pos + m.ord, m.id, m.msg::jsonb, $5::text[]
-         FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS m(id, msg, ord),
-              (SELECT coalesce(max(pos), 0) AS pos FROM ${this.#table} WHERE user_id = $1 AND session_id = $2) AS last`,
-          [this.userId, this.sessionId, keep.map((i) => ids[i]), keep.map((i) => dicts[i]), marks],
+           SELECT $1, $2, last.pos + row_number() OVER (ORDER BY m.ord), m.id, m.msg::jsonb, $5::text[]
+           FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS m(id, msg, ord),
+                (SELECT coalesce(max(pos), 0) AS pos FROM ${this.#table}
+                 WHERE user_id = $1 AND session_id = $2) AS last
+           WHERE $6::boolean OR NOT EXISTS (
+             SELECT 1 FROM ${this.#table} AS x
+             WHERE x.user_id = $1 AND x.session_id = $2 AND x.msg_id = m.id)`,
+          [this.userId, this.sessionId, ids, dicts, marks, options.allowDuplicates === true],
         );
       }, this.#what("add messages to memory")),
     );

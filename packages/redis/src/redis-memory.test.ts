@@ -112,6 +112,21 @@ describe("RedisMemory and AgentScope Python", () => {
     }
   });
 
+  it("uses a client passed in and leaves it open on close", async () => {
+    const memory = new RedisMemory({ client: raw, sessionId: "own-client" });
+    await memory.add(new Msg("user", "x", "user", { id: "c1" }));
+    expect(memory.getClient()).toBe(raw);
+    await memory.close();
+    expect(raw.isOpen).toBe(true);
+    expect(await raw.lRange("user_id:default_user:session:own-client:messages", 0, -1)).toEqual([
+      "c1",
+    ]);
+    await raw.del([
+      "user_id:default_user:session:own-client:messages",
+      "user_id:default_user:session:own-client:msg:c1",
+    ]);
+  });
+
   it("saves only the compressed summary as state, as AgentScope does", async () => {
     const memory = new RedisMemory({ url: redis.url, sessionId: "state" });
     try {
