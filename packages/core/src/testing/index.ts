@@ -2,7 +2,11 @@ export {
   DeterministicEmbeddingModel,
   type DeterministicEmbeddingModelOptions,
 } from "./deterministic-embedding-model.js";
-export { type RecordedSpan, RecordingTracer } from "./recording-tracer.js";
+export {
+  type RecordedSpan,
+  RecordingTracer,
+  type RecordingTracerOptions,
+} from "./recording-tracer.js";
 export {
   type ScriptedCall,
   ScriptedChatModel,
