@@ -1,10 +1,10 @@
 import { getTracer, isTracingEnabled, Msg, ValidationError } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OtlpReceiver, startOtlpReceiver } from "./__fixtures__/otlp-receiver.js";
 import { EXPECTED_CHILDREN, everythingClient, tracedAgent } from "./__fixtures__/traced-agent.js";
 import { OpenTelemetryTracer } from "./opentelemetry-tracer.js";
 import { tracesUrl } from "./otlp-endpoint.js";
 import { setupTracing } from "./setup-tracing.js";
+import { type OtlpReceiver, startOtlpReceiver } from "./testing/otlp-receiver.js";
 
 const client = everythingClient();
 let receiver: OtlpReceiver;
