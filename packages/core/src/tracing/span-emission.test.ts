@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FormatterBase } from "../formatter/formatter-base.js";
 import type { ToolUseBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
+import { DeterministicEmbeddingModel } from "../testing/deterministic-embedding-model.js";
 import { RecordingTracer } from "../testing/recording-tracer.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
@@ -264,6 +265,32 @@ describe("model spans", () => {
     const chunks = await drain(model.stream(messages));
     expect(chunks.at(-1)?.content).toEqual([{ type: "text", text: "hi" }]);
     expect(tracer.spans).toEqual([]);
+  });
+});
+
+describe("embedding spans", () => {
+  it("opens embeddings {model} with provider, model and dimension count", async () => {
+    const tracer = new RecordingTracer({ conversationId: "run-9" });
+    setTracer(tracer);
+    const model = new DeterministicEmbeddingModel();
+    const response = await model.embed(["hello world"]);
+    expect(tracer.spans).toEqual([
+      {
+        name: "embeddings deterministic-embedding",
+        kind: "embedding",
+        attributes: {
+          "gen_ai.conversation.id": "run-9",
+          "gen_ai.operation.name": "embeddings",
+          "gen_ai.provider.name": "deterministic",
+          "gen_ai.request.model": "deterministic-embedding",
+          "gen_ai.embeddings.dimension.count": 16,
+          "gen_ai.response.id": response.id,
+          "agentscope.embedding.source": response.source,
+        },
+        errors: [],
+        ended: true,
+      },
+    ]);
   });
 });
 
