@@ -27,7 +27,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return await listSessions(parsed.options, io);
       case "run":
       case "chat": {
-        const tracing = startTracing(parsed.options, io.env);
+        const tracing = await startTracing(parsed.options, io.env);
         try {
           return parsed.kind === "run"
             ? await runTask(parsed.options, parsed.task, io)

@@ -1,5 +1,5 @@
 import { ValidationError } from "@agentscope-ts/core";
-import { setupTracing, type TracingHandle } from "@agentscope-ts/otel";
+import type { TracingHandle } from "@agentscope-ts/otel";
 import type { CliOptions } from "../args/parse-args.js";
 import { CliError, EXIT } from "../cli-error.js";
 
@@ -9,14 +9,16 @@ const EXPORT_TIMEOUT_MS = 5000;
 /**
  * Starts OpenTelemetry tracing when `--trace URL` or `OTEL_EXPORTER_OTLP_ENDPOINT` names an
  * OTLP/HTTP endpoint; returns `undefined` otherwise. A bad URL is a usage error (exit code 2).
+ * The OpenTelemetry SDK (about 300 ms to load) is imported only when tracing is asked for.
  */
-export function startTracing(
+export async function startTracing(
   options: CliOptions,
   env: NodeJS.ProcessEnv,
-): TracingHandle | undefined {
+): Promise<TracingHandle | undefined> {
   const fromFlag = options.trace !== undefined;
   const endpoint = options.trace ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (endpoint === undefined || endpoint.trim() === "") return undefined;
+  const { setupTracing } = await import("@agentscope-ts/otel");
   try {
     return setupTracing({
       endpoint,

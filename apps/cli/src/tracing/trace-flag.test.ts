@@ -1,5 +1,6 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { startOtlpReceiver } from "@agentscope-ts/otel/testing";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,9 @@ import { runCli, tempDir } from "../../test/cli-process.js";
 import { textReply, toolCallReply } from "../../test/openai-script.js";
 
 const CHAT = "/v1/chat/completions";
+const RECORD_IMPORTS = pathToFileURL(
+  join(import.meta.dirname, "../../test/record-imports.mjs"),
+).href;
 
 describe("agentscope --trace (subprocess, OTLP receiver in the test)", () => {
   let home: Awaited<ReturnType<typeof tempDir>>;
@@ -115,6 +119,44 @@ describe("agentscope --trace (subprocess, OTLP receiver in the test)", () => {
       expect(bad.stderr.trim()).toBe(
         'agentscope: --trace "localhost:4318" is not an OTLP/HTTP URL: give one like http://localhost:4318',
       );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("loads the OpenTelemetry SDK only when tracing is asked for", async () => {
+    const receiver = await startOtlpReceiver();
+    try {
+      await using server = await createTestServer({
+        [CHAT]: { response: [textReply("One."), textReply("Two.")] },
+      });
+      const importsOf = async (name: string, extra: string[]) => {
+        const file = join(home.path, `${name}.imports.txt`);
+        const result = await runCli(
+          [
+            "run",
+            "--no-tools",
+            "--model",
+            "openai:gpt-test",
+            "--base-url",
+            `${server.url}/v1`,
+            ...extra,
+            "hi",
+          ],
+          {
+            home: home.path,
+            env: { OPENAI_API_KEY: "test", RECORD_IMPORTS_FILE: file },
+            nodeArgs: ["--import", RECORD_IMPORTS],
+          },
+        );
+        expect(result.code, result.stderr).toBe(0);
+        return (await readFile(file, "utf8")).split("\n").filter(Boolean);
+      };
+      const off = await importsOf("off", []);
+      expect(off.filter((u) => /opentelemetry|\/otel\/dist\//.test(u))).toEqual([]);
+      const on = await importsOf("on", ["--trace", receiver.url]);
+      expect(on.some((u) => /\/otel\/dist\/index\.js$/.test(u))).toBe(true);
+      expect(on.some((u) => /@opentelemetry\/sdk-node/.test(u))).toBe(true);
     } finally {
       await receiver.close();
     }
