@@ -61,10 +61,13 @@ function describeError(error: unknown): { type: string; message: string } {
 
 /** Core's span, backed by an OpenTelemetry span. */
 class OtelBackedSpan implements CoreSpan {
+  readonly otelSpan: OtelSpan;
   #failed = false;
   #ended = false;
 
-  constructor(readonly otelSpan: OtelSpan) {}
+  constructor(otelSpan: OtelSpan) {
+    this.otelSpan = otelSpan;
+  }
 
   setAttributes(attributes: SpanAttributes): void {
     this.otelSpan.setAttributes(defined(attributes));
