@@ -83,7 +83,7 @@ describe("agentscope --trace (subprocess, OTLP receiver in the test)", () => {
     }
   });
 
-  it("uses OTEL_EXPORTER_OTLP_ENDPOINT without the flag, and rejects a bad URL with exit code 2", async () => {
+  it("uses OTEL_EXPORTER_OTLP_ENDPOINT (and _HEADERS) without the flag, and rejects a bad URL with exit code 2", async () => {
     const receiver = await startOtlpReceiver();
     try {
       await using server = await createTestServer({ [CHAT]: { response: [textReply("Hi.")] } });
@@ -101,6 +101,7 @@ describe("agentscope --trace (subprocess, OTLP receiver in the test)", () => {
           OPENAI_API_KEY: "test",
           OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
           OTEL_SERVICE_NAME: "mine",
+          OTEL_EXPORTER_OTLP_HEADERS: "authorization=Basic%20dGVzdA==",
         },
       });
       expect(result.code, result.stderr).toBe(0);
@@ -110,6 +111,9 @@ describe("agentscope --trace (subprocess, OTLP receiver in the test)", () => {
         "invoke_agent Friday",
       ]);
       expect(receiver.spans[0]?.serviceName).toBe("mine");
+      // OTLP headers from the environment (Langfuse's Basic auth) go on the export requests.
+      expect(receiver.headers[0]?.authorization).toBe("Basic dGVzdA==");
+      expect(JSON.stringify(receiver.spans)).not.toContain("dGVzdA");
 
       const bad = await runCli([...base, "--trace", "localhost:4318", "hello"], {
         home: home.path,
