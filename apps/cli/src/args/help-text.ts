@@ -32,7 +32,9 @@ const AGENT_FLAGS = `Agent:
       --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
                              else ~/.agentscope/sessions)
       --sys-prompt TEXT      replace the system prompt
-      --max-iters N          reasoning/tool steps per reply (default 10)`;
+      --max-iters N          reasoning/tool steps per reply (default 10)
+      --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
+                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors

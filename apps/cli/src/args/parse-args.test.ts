@@ -108,4 +108,11 @@ describe("parseCliArgs", () => {
     expect(usageErrorOf(["--model-timeout", "0"])).toMatch(/--model-timeout needs a positive/);
     expect(usageErrorOf(["sessions", "--model-timeout", "5"])).toMatch(/does not apply/);
   });
+
+  it("reads --trace URL for chat and run only", () => {
+    const parsed = parseCliArgs(["run", "--trace", "http://localhost:4318", "task"]);
+    expect(parsed.kind === "run" && parsed.options.trace).toBe("http://localhost:4318");
+    expect(usageErrorOf(["--trace", " "])).toMatch(/--trace needs a value/);
+    expect(usageErrorOf(["sessions", "--trace", "http://x"])).toMatch(/does not apply/);
+  });
 });

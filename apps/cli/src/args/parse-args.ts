@@ -45,6 +45,8 @@ export interface CliOptions {
   json: boolean;
   /** `--debug`: stack traces and MCP server logs. */
   debug: boolean;
+  /** `--trace URL`: the OTLP/HTTP endpoint runs are traced to. */
+  trace?: string;
 }
 
 /** What the command line asks for. */
@@ -72,6 +74,7 @@ const OPTIONS = {
   threads: { type: "string" },
   "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
+  trace: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -96,6 +99,7 @@ const AGENT_FLAGS = [
   "threads",
   "model-timeout",
   "no-tools",
+  "trace",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -198,6 +202,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("api", api);
   set("mcpConfig", text("mcp-config"));
   set("knowledge", text("knowledge"));
+  set("trace", text("trace"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

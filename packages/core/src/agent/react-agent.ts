@@ -18,7 +18,7 @@ import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
-import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import { agentRequestAttributes, agentSpanName, recordAgentReply } from "../tracing/agent-span.js";
 import { withSpan } from "../tracing/with-span.js";
 import { AgentBase, type ReplyOptions } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
@@ -232,13 +232,13 @@ export class ReActAgent extends AgentBase {
     this.#context = context;
     const running = withSpan(
       "agent",
-      `${OperationNames.agent} ${this.name}`,
-      () => ({
-        [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.agent,
-        [SpanAttributeNames.GEN_AI_AGENT_ID]: this.id,
-        [SpanAttributeNames.GEN_AI_AGENT_NAME]: this.name,
-      }),
-      () => this.#reply(context, msg ?? null, options.structuredModel ?? null),
+      agentSpanName(this),
+      () => agentRequestAttributes(this, msg),
+      async (span) => {
+        const reply = await this.#reply(context, msg ?? null, options.structuredModel ?? null);
+        recordAgentReply(span, reply);
+        return reply;
+      },
     );
     this.#settled = running.then(
       () => undefined,

@@ -3,7 +3,11 @@ export {
   type DeterministicEmbeddingModelOptions,
 } from "./deterministic-embedding-model.js";
 export { describeMemorySuite, type MemorySuiteOptions } from "./memory-suite.js";
-export { type RecordedSpan, RecordingTracer } from "./recording-tracer.js";
+export {
+  type RecordedSpan,
+  RecordingTracer,
+  type RecordingTracerOptions,
+} from "./recording-tracer.js";
 export {
   type ScriptedCall,
   ScriptedChatModel,
