@@ -109,14 +109,21 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
       for (const failure of (await setup.mcp?.reconnectLost()) ?? []) {
         io.stderr.write(`${errStyle.red(`agentscope: ${failure}`)}\n`);
       }
-      for await (const event of agent.stream(new Msg("user", text, "user"))) {
-        renderer.render(event);
-        if (event.type === "error") {
-          failedTurns++;
-          renderer.newline();
-          io.stderr.write(`${errStyle.red(`agentscope: ${describeError(event.error)}`)}\n`);
-          if (options.debug) io.stderr.write(`${(event.error as Error)?.stack ?? event.error}\n`);
+      // The stream throws the run's error after its `error` event, which reported it already.
+      let reported: { error: unknown } | undefined;
+      try {
+        for await (const event of agent.stream(new Msg("user", text, "user"))) {
+          renderer.render(event);
+          if (event.type === "error") {
+            reported = { error: event.error };
+            failedTurns++;
+            renderer.newline();
+            io.stderr.write(`${errStyle.red(`agentscope: ${describeError(event.error)}`)}\n`);
+            if (options.debug) io.stderr.write(`${(event.error as Error)?.stack ?? event.error}\n`);
+          }
         }
+      } catch (error) {
+        if (!reported || error !== reported.error) throw error;
       }
       renderer.newline();
       try {
