@@ -133,6 +133,20 @@ describe("string input", () => {
     ]);
   });
 
+  it("pre_reply hooks see a user Msg, not the string", async () => {
+    const { agent } = agentWith(new ScriptedChatModel({ script: [scriptedText("A.")] }), {
+      consoleOutputEnabled: false,
+    });
+    const seen: unknown[] = [];
+    agent.registerInstanceHook("pre_reply", "spy", (_agent, kwargs) => {
+      seen.push(kwargs.msg);
+    });
+    await agent.reply("hooked");
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(Msg);
+    expect((seen[0] as Msg).getTextContent()).toBe("hooked");
+  });
+
   it("stream('text') reports the user message as the input", async () => {
     const { agent } = agentWith(new ScriptedChatModel({ script: [scriptedText("A.")] }));
     const events: AgentEvent[] = [];
