@@ -65,8 +65,10 @@ Usage: agentscope [chat] [options]
 
 Type a message and press Enter. The reply streams as it is generated (thinking dimmed), tool
 calls and results are shown in short. Ctrl-C interrupts the reply, Ctrl-C twice exits; Ctrl-D or
-/exit quits. Tools that write files, run code or call MCP servers not marked "trusted" ask
-for confirmation unless --yes.
+/exit quits. A line ending with \\ continues on the next line. Tools that write files, run code
+or call MCP servers not marked "trusted" ask for confirmation unless --yes.
+
+Commands: /help, /clear (forget the conversation), /sessions, /model, /tools, /exit.
 
 ${MODEL_FLAGS}
 

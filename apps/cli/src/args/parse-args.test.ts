@@ -86,6 +86,9 @@ describe("parseCliArgs", () => {
 
   it("names the bad flag or value", () => {
     expect(usageErrorOf(["--nope"])).toBe("unknown option --nope (see agentscope --help)");
+    expect(usageErrorOf(["chat", "--sesion", "x"])).toBe(
+      "unknown option --sesion; did you mean --session? (see agentscope chat --help)",
+    );
     expect(usageErrorOf(["chat", "--json"])).toContain("--json does not apply to 'chat'");
     expect(usageErrorOf(["sessions", "--yes"])).toContain("--yes does not apply to 'sessions'");
     expect(usageErrorOf(["sessions", "--knowledge", "d"])).toContain(

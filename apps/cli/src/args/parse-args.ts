@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { CliError, EXIT } from "../cli-error.js";
+import { closest } from "./did-you-mean.js";
 
 /** The commands of `agentscope`. */
 export type CommandName = "chat" | "run" | "sessions" | "help";
@@ -142,7 +143,10 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     const command = isCommand(first) ? first : undefined;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "?";
-      throw usageError(`unknown option ${flag}`, command);
+      const known = Object.keys(OPTIONS).map((name) => `--${name}`);
+      const guess = flag.startsWith("--") ? closest(flag.split("=")[0] ?? flag, known) : undefined;
+      const hint = guess ? `; did you mean ${guess}?` : "";
+      throw usageError(`unknown option ${flag}${hint}`, command);
     }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
       const flag = /(--[\w-]+)/.exec((error as Error).message)?.[1] ?? "an option";

@@ -23,6 +23,9 @@ import { isRetryableError, normalizeModelError } from "./model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
 import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
 
+/** A response whose `metadata` is the structured output of type `T` (from `structuredModel`). */
+export type StructuredChatResponse<T> = ChatResponse & { metadata: T };
+
 /** Options of one model call; provider models accept more (see their option types). */
 export interface ChatModelCallOptions {
   /** Tools the model may call, in the OpenAI function format (`Toolkit.getJsonSchemas()`). */
@@ -175,6 +178,11 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * `InterruptedError` when `options.signal` aborts, a `ModelError` when the provider fails (after
    * retries), a `ValidationError` for bad options or structured output that does not fit.
    */
+  call<S extends z.ZodType>(
+    messages: Messages,
+    options: TOptions & { structuredModel: S },
+  ): Promise<StructuredChatResponse<z.output<S>>>;
+  call(messages: Messages, options?: TOptions): Promise<ChatResponse>;
   async call(messages: Messages, options?: TOptions): Promise<ChatResponse> {
     const opts = options ?? ({} as TOptions);
     this.checkRequest(messages, opts);
