@@ -13,6 +13,13 @@ const KNOWN_UPSTREAM = new Map([
   ["@modelcontextprotocol/sdk", "uses DOM's HeadersInit"],
   ["ollama", "uses DOM's HeadersInit"],
   ["node-llama-cpp", "its own .d.ts errors (LlamaOptions.tempDir, untyped async-retry)"],
+  [
+    "@huggingface/transformers",
+    "uses DOM's HTMLCanvasElement, OffscreenCanvas; its own override errors",
+  ],
+  ["@huggingface/tokenizers", "extensionless relative imports under nodenext"],
+  ["onnxruntime-common", "uses DOM's ImageData, WebGLTexture, HTMLImageElement"],
+  ["mem0ai", "imports optional peers' types (@langchain/core, oracledb, @mochow/mochow-sdk-node)"],
 ]);
 
 const here = dirname(fileURLToPath(import.meta.url));

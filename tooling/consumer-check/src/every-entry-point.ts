@@ -6,11 +6,22 @@ import * as coreNode from "@agentscope-ts/core/node";
 import * as coreTesting from "@agentscope-ts/core/testing";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as gemini from "@agentscope-ts/gemini";
+import * as huggingface from "@agentscope-ts/huggingface";
+import * as huggingfaceTesting from "@agentscope-ts/huggingface/testing";
 import * as llamaCpp from "@agentscope-ts/llama-cpp";
 import * as llamaCppTesting from "@agentscope-ts/llama-cpp/testing";
 import * as mcp from "@agentscope-ts/mcp";
+import * as mem0 from "@agentscope-ts/mem0";
 import * as ollama from "@agentscope-ts/ollama";
 import * as openai from "@agentscope-ts/openai";
+import * as otel from "@agentscope-ts/otel";
+import * as otelTesting from "@agentscope-ts/otel/testing";
+import * as otelTracer from "@agentscope-ts/otel/tracer";
+import * as postgres from "@agentscope-ts/postgres";
+import * as qdrant from "@agentscope-ts/qdrant";
+import * as readers from "@agentscope-ts/readers";
+import * as redis from "@agentscope-ts/redis";
+import * as sqlite from "@agentscope-ts/sqlite";
 import { z } from "zod";
 
 /** Every module, so none of the imports is elided. */
@@ -26,6 +37,17 @@ export const modules = [
   mcp,
   ollama,
   openai,
+  huggingface,
+  huggingfaceTesting,
+  mem0,
+  otel,
+  otelTracer,
+  otelTesting,
+  postgres,
+  qdrant,
+  readers,
+  redis,
+  sqlite,
 ];
 
 const Person = z.object({ name: z.string(), age: z.number() });
