@@ -92,6 +92,8 @@ export class PgVectorStore extends VDBStoreBase {
   readonly #efConstruction: number;
   readonly #efSearch: number;
   #ready: Promise<void> | undefined;
+  /** Whether the server's pgvector has iterative index scans (0.8 and later). */
+  #iterative = false;
 
   constructor(options: PgVectorStoreOptions) {
     super();
@@ -156,6 +158,11 @@ export class PgVectorStore extends VDBStoreBase {
           `agentscope-ts:vector:${this.schema}`,
         ]);
         await client.query("CREATE EXTENSION IF NOT EXISTS vector");
+        const version = await client.query<{ v: string }>(
+          "SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'",
+        );
+        const [major = 0, minor = 0] = (version.rows[0]?.v ?? "0").split(".").map(Number);
+        this.#iterative = major > 0 || minor >= 8;
         await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
         const registry = `${s}.agentscope_vector_collections`;
         await client.query(
@@ -319,8 +326,8 @@ export class PgVectorStore extends VDBStoreBase {
   /**
    * The `limit` nearest chunks, best first, scoring at least `scoreThreshold` (Euclid: at most).
    * One `ORDER BY embedding <op> $1 LIMIT k` query on the HNSW index, with `hnsw.ef_search` at
-   * least `limit` and pgvector's iterative scan on, so a metadata filter still yields `limit` rows
-   * when that many match.
+   * least `limit` and pgvector's iterative scan on (pgvector 0.8+), so a metadata filter still
+   * yields `limit` rows when that many match.
    */
   async search(queryEmbedding: Embedding, options: PgSearchOptions): Promise<Document[]> {
     this.#checkVector(queryEmbedding, "queryEmbedding");
@@ -343,7 +350,8 @@ export class PgVectorStore extends VDBStoreBase {
       this.#pool,
       async (client) => {
         await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(this.#efSearch, limit)}`);
-        await client.query("SET LOCAL hnsw.iterative_scan = strict_order");
+        // Older pgvector reserves the hnsw.* names without this one: setting it would fail.
+        if (this.#iterative) await client.query("SET LOCAL hnsw.iterative_scan = strict_order");
         const result = await client.query<{
           id: string;
           metadata: Document["metadata"];
