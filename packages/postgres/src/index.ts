@@ -1,3 +1,12 @@
+export { type PgFilterValue, type PgMetadataFilter, pgFilterToSql } from "./pg-filter.js";
+export {
+  PG_MAX_DIMENSIONS,
+  PG_MAX_LIMIT,
+  type PgDeleteOptions,
+  type PgSearchOptions,
+  PgVectorStore,
+  type PgVectorStoreOptions,
+} from "./pg-vector-store.js";
 export {
   type PostgresConnectionOptions,
   quoteIdent,

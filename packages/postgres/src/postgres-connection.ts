@@ -23,6 +23,73 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/** A pool to use: the given one (left open by `close()`), or one opened from the options. */
+export function openPool(options: {
+  pool?: pg.Pool;
+  connectionString?: string;
+  poolConfig?: pg.PoolConfig;
+}): { pool: pg.Pool; owned: boolean; where: string } {
+  if (options.pool) {
+    return { pool: options.pool, owned: false, where: "the given PostgreSQL pool" };
+  }
+  const pool = new pg.Pool({
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 60_000,
+    max: 10,
+    ...options.poolConfig,
+    ...(options.connectionString ? { connectionString: options.connectionString } : {}),
+  });
+  // An idle client losing its connection is reported here; the next query gets a fresh one.
+  pool.on("error", () => undefined);
+  const url = options.connectionString ?? "";
+  return {
+    pool,
+    owned: true,
+    where: url ? `PostgreSQL at ${url.replace(/\/\/[^@/]*@/, "//***@")}` : "PostgreSQL",
+  };
+}
+
+/**
+ * Runs `fn` in one transaction on a client of `pool`: committed whole or rolled back whole, with
+ * `pg` errors made typed (`StorageConnectionError` when the connection failed).
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  what: string,
+  where: string,
+): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw toStorageError(error, what, where);
+  }
+  // A connection dropping mid-transaction is also emitted as 'error' on the client; the
+  // failing query reports it, so the event needs a listener only to not crash the process.
+  const ignore = () => undefined;
+  client.on("error", ignore);
+  try {
+    await client.query("BEGIN");
+    const result = await fn(client);
+    await client.query("COMMIT");
+    client.off("error", ignore);
+    client.release();
+    return result;
+  } catch (error) {
+    let broken: unknown = error;
+    try {
+      await client.query("ROLLBACK");
+      broken = undefined;
+    } catch {
+      // the connection is gone; the server rolls the transaction back itself
+    }
+    client.off("error", ignore);
+    client.release(broken instanceof Error ? broken : undefined);
+    throw toStorageError(error, what, where);
+  }
+}
+
 /**
  * A `pg` pool with typed errors, transactions and the tables created (migrated) on first use.
  * Every write runs in one transaction: a dropped connection rolls it back whole.
@@ -40,24 +107,10 @@ export class PostgresConnection {
         `Invalid schema ${JSON.stringify(this.schema)}: give a schema name.`,
       );
     }
-    if (options.pool) {
-      this.pool = options.pool;
-      this.#owned = false;
-      this.#where = "the given PostgreSQL pool";
-      return;
-    }
-    this.pool = new pg.Pool({
-      connectionTimeoutMillis: 10_000,
-      query_timeout: 60_000,
-      max: 10,
-      ...options.poolConfig,
-      ...(options.connectionString ? { connectionString: options.connectionString } : {}),
-    });
-    // An idle client losing its connection is reported here; the next query gets a fresh one.
-    this.pool.on("error", () => undefined);
-    this.#owned = true;
-    const url = options.connectionString ?? "";
-    this.#where = url ? `PostgreSQL at ${url.replace(/\/\/[^@/]*@/, "//***@")}` : "PostgreSQL";
+    const opened = openPool(options);
+    this.pool = opened.pool;
+    this.#owned = opened.owned;
+    this.#where = opened.where;
   }
 
   /** `"schema"."table"`. */
@@ -106,36 +159,8 @@ export class PostgresConnection {
     }, "create the AgentScope tables");
   }
 
-  async #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>, what: string): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw toStorageError(error, what, this.#where);
-    }
-    // A connection dropping mid-transaction is also emitted as 'error' on the client; the
-    // failing query reports it, so the event needs a listener only to not crash the process.
-    const ignore = () => undefined;
-    client.on("error", ignore);
-    try {
-      await client.query("BEGIN");
-      const result = await fn(client);
-      await client.query("COMMIT");
-      client.off("error", ignore);
-      client.release();
-      return result;
-    } catch (error) {
-      let broken: unknown = error;
-      try {
-        await client.query("ROLLBACK");
-        broken = undefined;
-      } catch {
-        // the connection is gone; the server rolls the transaction back itself
-      }
-      client.off("error", ignore);
-      client.release(broken instanceof Error ? broken : undefined);
-      throw toStorageError(error, what, this.#where);
-    }
+  #transaction<T>(fn: (client: pg.PoolClient) => Promise<T>, what: string): Promise<T> {
+    return inTransaction(this.pool, fn, what, this.#where);
   }
 
   /** Runs `fn` in one transaction on the migrated schema. */

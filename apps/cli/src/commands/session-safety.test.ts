@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../../test/cli-process.js";
@@ -51,6 +52,11 @@ describe("a session file that cannot be loaded is never overwritten (subprocess)
         expect((await readFile(path)).equals(before)).toBe(true);
       }
       expect(server.callsTo(CHAT)).toHaveLength(0);
+      // Nor was it imported into the SQLite store (where a later save would shadow it).
+      const db = new DatabaseSync(join(dir, "sessions.db"), { readOnly: true });
+      const rows = db.prepare("SELECT count(*) AS n FROM agentscope_sessions WHERE session_id = ?");
+      expect(rows.get(name)).toEqual({ n: 0 });
+      db.close();
     },
   );
 });

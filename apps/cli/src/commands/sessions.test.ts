@@ -1,11 +1,33 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Msg, ReActAgent } from "@agentscope-ts/core";
+import { JSONSession } from "@agentscope-ts/core/node";
+import { ScriptedChatModel } from "@agentscope-ts/core/testing";
+import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { requestMessages, requestToolNames, textReply } from "../../test/openai-script.js";
 
 const CHAT = "/v1/chat/completions";
+
+/** The saved JSON of a session in the CLI's SQLite store, read with a connection of our own. */
+function savedState(
+  dir: string,
+  name: string,
+): { agent: { memory: { content: unknown[] }; plan_notebook?: unknown } } {
+  const db = new DatabaseSync(join(dir, "sessions.db"), { readOnly: true });
+  try {
+    const row = db
+      .prepare("SELECT state FROM agentscope_sessions WHERE user_id = ? AND session_id = ?")
+      .get("default_user", name) as { state: string } | undefined;
+    if (!row) throw new Error(`no saved session ${name} in ${dir}`);
+    return JSON.parse(row.state);
+  } finally {
+    db.close();
+  }
+}
 
 describe("sessions (subprocess, replay server)", () => {
   let home: Awaited<ReturnType<typeof tempDir>>;
@@ -30,9 +52,10 @@ describe("sessions (subprocess, replay server)", () => {
     });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('session "ada" new');
-    // Saved where AGENTSCOPE_HOME says, in AgentScope's JSONSession layout.
-    const file = join(home.path, ".agentscope", "sessions", "ada.json");
-    const saved = JSON.parse(await readFile(file, "utf8"));
+    // Saved where AGENTSCOPE_HOME says, in SQLite, as AgentScope's session JSON.
+    const dir = join(home.path, ".agentscope", "sessions");
+    expect(first.stderr).toContain(join(dir, "sessions.db"));
+    const saved = savedState(dir, "ada");
     expect(saved.agent.memory.content).toHaveLength(2);
     // --plan gave the agent the plan notebook's tools, and its state is saved too.
     expect(requestToolNames(server.callsTo(CHAT)[0]?.body)).toContain("create_plan");
@@ -55,6 +78,59 @@ describe("sessions (subprocess, replay server)", () => {
     const list = await runCli(["sessions"], { home: home.path });
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^NAME\s+SAVED\s+MESSAGES\nada\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+4\n/);
+  });
+
+  it("a JSON session of an earlier version is imported once, kept as is, and continued", async () => {
+    const dir = join(home.path, "old-sessions");
+    const old = new ReActAgent({
+      name: "Friday",
+      sysPrompt: "old prompt",
+      model: new ScriptedChatModel({ script: [{ text: "Hello Bo." }] }),
+      formatter: new OpenAIChatFormatter(),
+    });
+    old.setConsoleOutputEnabled(false);
+    await old.call(new Msg("user", "I am Bo.", "user"));
+    await new JSONSession({ saveDir: dir }).save("bo", { agent: old });
+    const file = join(dir, "bo.json");
+    const before = await readFile(file);
+
+    await using server = await createTestServer({
+      [CHAT]: { response: [textReply("You are Bo."), textReply("Still Bo.")] },
+    });
+    const args = (say: string) => [
+      "run",
+      "--model",
+      "openai:gpt-test",
+      "--base-url",
+      `${server.url}/v1`,
+      "--sessions-dir",
+      dir,
+      "--session",
+      "bo",
+      "--no-tools",
+      say,
+    ];
+    const options = { home: home.path, env: { OPENAI_API_KEY: "test" } };
+    const listed = await runCli(["sessions", "--sessions-dir", dir], { home: home.path });
+    expect(listed.stdout).toMatch(/\nbo\s+\S+ \S+\s+2\n/);
+
+    const first = await runCli(args("Who am I?"), options);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toBe("You are Bo.\n");
+    const sent = requestMessages(server.callsTo(CHAT)[0]?.body);
+    expect(sent.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(JSON.stringify(sent[1]?.content)).toContain("I am Bo.");
+    expect((await readFile(file)).equals(before)).toBe(true);
+    expect(savedState(dir, "bo").agent.memory.content).toHaveLength(4);
+
+    // Read once: the file is only a backup now, even when it no longer parses.
+    await writeFile(file, "{ broken");
+    const second = await runCli(args("And now?"), options);
+    expect(second.code, second.stderr).toBe(0);
+    expect(requestMessages(server.callsTo(CHAT)[1]?.body)).toHaveLength(6);
+    const list = await runCli(["sessions", "--sessions-dir", dir], { home: home.path });
+    expect(list.stdout.match(/^bo\s/gm)).toHaveLength(1);
+    expect(list.stdout).toMatch(/\nbo\s+\S+ \S+\s+6\n/);
   });
 
   it("--sessions-dir moves the sessions; an empty folder lists none", async () => {

@@ -9,12 +9,18 @@ function when(date: Date): string {
 }
 
 /**
- * `agentscope sessions`: lists the saved sessions, most recent first, with when each was saved and
- * how many messages it holds.
+ * `agentscope sessions`: lists the saved sessions (the SQLite store, and JSON files of earlier
+ * versions not imported yet), most recent first, with when each was saved and how many messages
+ * it holds.
  */
 export async function listSessions(options: CliOptions, io: CliIO): Promise<number> {
   const store = new SessionStore(sessionsDir(options.sessionsDir, io.env));
-  const sessions = await store.list();
+  let sessions: Awaited<ReturnType<SessionStore["list"]>>;
+  try {
+    sessions = await store.list();
+  } finally {
+    await store.close();
+  }
   if (sessions.length === 0) {
     io.stdout.write(
       `No saved sessions in ${store.dir}. Start one with: agentscope --session NAME\n`,

@@ -1,6 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { Msg, PlanNotebook, ReActAgent } from "@agentscope-ts/core";
+import { JSONSession } from "@agentscope-ts/core/node";
 import { ScriptedChatModel } from "@agentscope-ts/core/testing";
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,9 +64,88 @@ describe("SessionStore", () => {
 
     const [info] = await store.list();
     expect(info).toMatchObject({ name: "s", messages: 2 });
+    // One SQLite file holds it, as AgentScope's session JSON; no JSON file is written.
+    expect(store.pathOf("s")).toBe(join(dir.path, "sessions", "sessions.db"));
+    expect(await store.legacy.list()).toEqual([]);
+    await store.close();
   });
 
-  it("a corrupt file is one line saying what to do", async () => {
+  it("imports an earlier version's JSON session once, keeps the file, then reads the database", async () => {
+    const folder = join(dir.path, "import");
+    const old = agent({ plan: true, script: ["Hi Bo."] });
+    await old.call(new Msg("user", "I am Bo.", "user"));
+    await new JSONSession({ saveDir: folder }).save("bo", { agent: old });
+    const file = join(folder, "bo.json");
+    const before = await readFile(file);
+
+    const store = new SessionStore(folder);
+    // Listed before the import, from the file.
+    expect(await store.list()).toMatchObject([{ name: "bo", messages: 2 }]);
+    const resumed = agent({ script: ["Bye Bo."] });
+    expect(await store.load("bo", resumed)).toBe(true);
+    expect((await resumed.memory.getMemory()).map((m) => m.getTextContent())).toEqual([
+      "I am Bo.",
+      "Hi Bo.",
+    ]);
+    await resumed.call(new Msg("user", "Bye.", "user"));
+    await store.save("bo", resumed);
+    await store.close();
+    expect((await readFile(file)).equals(before)).toBe(true);
+
+    // The file is a backup now: changing it changes nothing; the plan saved in it was kept.
+    await writeFile(file, "{ not json");
+    const again = new SessionStore(folder);
+    const third = agent({ plan: true });
+    expect(await again.load("bo", third)).toBe(true);
+    expect(await third.memory.size()).toBe(4);
+    expect(third.planNotebook?.currentPlan).toBeNull();
+    expect(await again.list()).toMatchObject([{ name: "bo", messages: 4 }]);
+    await again.close();
+  });
+
+  it("a save over another process's newer save is refused with one line", async () => {
+    const folder = join(dir.path, "conflict");
+    const [one, two] = [new SessionStore(folder), new SessionStore(folder)];
+    const [a, b] = [agent({ script: ["A."] }), agent({ script: ["B."] })];
+    await one.load("c", a);
+    await two.load("c", b);
+    await a.call(new Msg("user", "from one", "user"));
+    await one.save("c", a);
+    await b.call(new Msg("user", "from two", "user"));
+    const error = await two.save("c", b).catch((e) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect(error.message).toMatch(/saved by another agentscope process.*--session c/);
+    const check = agent();
+    await one.load("c", check);
+    expect((await check.memory.getMemory())[0]?.getTextContent()).toBe("from one");
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it("a saved row without agent state is refused, not loaded empty", async () => {
+    const folder = join(dir.path, "rows");
+    const store = new SessionStore(folder);
+    expect(await store.load("x", agent())).toBe(false);
+    const db = new DatabaseSync(store.dbPath);
+    db.prepare(
+      "INSERT INTO agentscope_sessions (user_id, session_id, state, version) VALUES (?, ?, ?, 1)",
+    ).run("default_user", "x", '{"notes": 1}');
+    db.close();
+    await expect(store.load("x", agent())).rejects.toThrow(
+      /Session 'x' in .*sessions\.db holds no agent state.*Or use another --session name\.$/,
+    );
+    await store.close();
+  });
+
+  it("listing an empty or missing folder creates nothing", async () => {
+    const folder = join(dir.path, "missing");
+    expect(await new SessionStore(folder).list()).toEqual([]);
+    await expect(stat(folder)).rejects.toThrow(/ENOENT/);
+    await mkdir(folder);
+    expect(await new SessionStore(folder).list()).toEqual([]);
+    await expect(stat(join(folder, "sessions.db"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("a corrupt file is one line saying what to do, and is not imported", async () => {
     const store = new SessionStore(join(dir.path, "corrupt"));
     await writeFile(join(dir.path, "bad.json"), "{");
     const bad = new SessionStore(dir.path);
@@ -73,5 +154,8 @@ describe("SessionStore", () => {
       /is not valid JSON .*delete it to start the session afresh\. Or use another --session name\.$/,
     );
     expect(await store.list()).toEqual([]);
+    // Still listed as the file it is (count unknown), never as a database row.
+    expect(await bad.list()).toMatchObject([{ name: "bad", messages: undefined }]);
+    await bad.close();
   });
 });

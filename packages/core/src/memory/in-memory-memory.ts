@@ -3,6 +3,12 @@ import { Msg, type MsgDict } from "../message/msg.js";
 import { type StateDict, stateErrorFrom } from "../state/state-module.js";
 import { isPlainObject } from "../utils/json-value.js";
 import {
+  describeValue,
+  memoryMessagesArgument,
+  optionalMarkArgument,
+  stringListArgument,
+} from "./memory-arguments.js";
+import {
   type GetMemoryOptions,
   type MemoryAddOptions,
   MemoryBase,
@@ -14,37 +20,6 @@ export type MemoryEntry = [msg: Msg, marks: string[]];
 
 /** The saved form of one {@link MemoryEntry}: `[msg.toDict(), marks]`. */
 export type MemoryEntryDict = [msg: MsgDict, marks: string[]];
-
-const describe = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-
-function checkOptionalMark(value: unknown, field: string): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== "string") {
-    throw new ValidationError("memory filter", [
-      { path: field, message: `expected string or null, received ${describe(value)}` },
-    ]);
-  }
-  return value;
-}
-
-function toStringList(value: unknown, field: string, allowNull: boolean, what = "marks"): string[] {
-  if ((value === undefined || value === null) && allowNull) return [];
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) {
-    const bad = value.findIndex((m) => typeof m !== "string");
-    if (bad < 0) return [...(value as string[])];
-    throw new ValidationError(what, [
-      { path: `${field}[${bad}]`, message: `expected string, received ${describe(value[bad])}` },
-    ]);
-  }
-  throw new ValidationError(what, [
-    {
-      path: field,
-      message: `expected a string or a list of strings${allowNull ? " or null" : ""}, received ${describe(value)}`,
-    },
-  ]);
-}
 
 function cloneJson<T>(value: T): T {
   try {
@@ -89,11 +64,16 @@ function entryFromJson(item: unknown, index: number): MemoryEntry {
       throw new ValidationError("InMemoryMemory state", [
         {
           path: `content[${index}][1]`,
-          message: `expected a list of marks, received ${describe(item[1])}`,
+          message: `expected a list of marks, received ${describeValue(item[1])}`,
         },
       ]);
     }
-    const marks = toStringList(item[1], `content[${index}][1]`, false, "InMemoryMemory state");
+    const marks = stringListArgument(
+      item[1],
+      `content[${index}][1]`,
+      false,
+      "InMemoryMemory state",
+    );
     return [toMsg(item[0], `content[${index}][0]`), marks];
   }
   // A bare message dict: the format of AgentScope versions before marks existed.
@@ -101,7 +81,7 @@ function entryFromJson(item: unknown, index: number): MemoryEntry {
   throw new ValidationError("InMemoryMemory state", [
     {
       path: `content[${index}]`,
-      message: `expected [message dict, marks] or a message dict, received ${describe(item)}`,
+      message: `expected [message dict, marks] or a message dict, received ${describeValue(item)}`,
     },
   ]);
 }
@@ -126,7 +106,7 @@ export class InMemoryMemory extends MemoryBase {
       (json: unknown): MemoryEntry[] => {
         if (!Array.isArray(json)) {
           throw new ValidationError("InMemoryMemory state", [
-            { path: "content", message: `expected array, received ${describe(json)}` },
+            { path: "content", message: `expected array, received ${describeValue(json)}` },
           ]);
         }
         return json.map(entryFromJson);
@@ -167,8 +147,8 @@ export class InMemoryMemory extends MemoryBase {
   }
 
   override async getMemory(options: GetMemoryOptions = {}): Promise<Msg[]> {
-    const mark = checkOptionalMark(options.mark, "mark");
-    const excludeMark = checkOptionalMark(options.excludeMark, "excludeMark");
+    const mark = optionalMarkArgument(options.mark, "mark");
+    const excludeMark = optionalMarkArgument(options.excludeMark, "excludeMark");
     const out: Msg[] = [];
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
@@ -186,17 +166,8 @@ export class InMemoryMemory extends MemoryBase {
     options: MemoryAddOptions = {},
   ): Promise<void> {
     if (memories === null || memories === undefined) return;
-    const list = Array.isArray(memories) ? memories : [memories];
-    const bad = list.findIndex((m) => !(m instanceof Msg));
-    if (bad >= 0) {
-      throw new ValidationError("memories", [
-        {
-          path: Array.isArray(memories) ? `memories[${bad}]` : "memories",
-          message: `expected a Msg, received ${describe(list[bad])}`,
-        },
-      ]);
-    }
-    const marks = toStringList(options.marks, "marks", true);
+    const list = memoryMessagesArgument(memories);
+    const marks = stringListArgument(options.marks, "marks", true);
     // As in AgentScope, duplicates are checked against the messages stored before this call.
     const toAdd = options.allowDuplicates ? list : list.filter((m) => !this.#idCounts.has(m.id));
     for (const msg of toAdd) {
@@ -206,12 +177,12 @@ export class InMemoryMemory extends MemoryBase {
   }
 
   override async delete(msgIds: string[]): Promise<number> {
-    const ids = new Set(toStringList(msgIds, "msgIds", false, "message ids"));
+    const ids = new Set(stringListArgument(msgIds, "msgIds", false, "message ids"));
     return this.#keep(([msg]) => !ids.has(msg.id));
   }
 
   override async deleteByMark(mark: string | string[]): Promise<number> {
-    const marks = toStringList(mark, "mark", false);
+    const marks = stringListArgument(mark, "mark", false);
     return this.#keep(([, own]) => !own.some((m) => marks.includes(m)));
   }
 
@@ -225,12 +196,12 @@ export class InMemoryMemory extends MemoryBase {
   }
 
   override async updateMessagesMark(options: UpdateMessagesMarkOptions): Promise<number> {
-    const newMark = checkOptionalMark(options.newMark, "newMark");
-    const oldMark = checkOptionalMark(options.oldMark, "oldMark");
+    const newMark = optionalMarkArgument(options.newMark, "newMark");
+    const oldMark = optionalMarkArgument(options.oldMark, "oldMark");
     const ids =
       options.msgIds === undefined || options.msgIds === null
         ? null
-        : new Set(toStringList(options.msgIds, "msgIds", false, "message ids"));
+        : new Set(stringListArgument(options.msgIds, "msgIds", false, "message ids"));
     let updated = 0;
     for (const [msg, marks] of this.#content) {
       if (ids !== null && !ids.has(msg.id)) continue;

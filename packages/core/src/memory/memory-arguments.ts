@@ -1,7 +1,8 @@
 import { ValidationError } from "../errors/validation-error.js";
 import { Msg } from "../message/msg.js";
 
-const describeValue = (value: unknown): string =>
+/** How a bad argument is named in an error: `null`, `array` or its `typeof`. */
+export const describeValue = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 
 /**

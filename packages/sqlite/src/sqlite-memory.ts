@@ -64,11 +64,12 @@ export class SqliteMemory extends MemoryBase {
       const keep = options.allowDuplicates
         ? list
         : list.filter((m) => exists.get(...this.#key, m.id) === undefined);
-      const last = db
+      // The last position through the primary key: one index probe, however long the session.
+      const last = (db
         .prepare(
-          `SELECT coalesce(max(pos), 0) AS pos FROM ${T} WHERE user_id = ? AND session_id = ?`,
+          `SELECT pos FROM ${T} WHERE user_id = ? AND session_id = ? ORDER BY pos DESC LIMIT 1`,
         )
-        .get(...this.#key) as { pos: number };
+        .get(...this.#key) as { pos: number } | undefined) ?? { pos: 0 };
       const insert = db.prepare(
         `INSERT INTO ${T} (user_id, session_id, pos, msg_id, msg, marks) VALUES (?, ?, ?, ?, ?, ?)`,
       );

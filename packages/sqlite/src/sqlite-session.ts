@@ -9,6 +9,16 @@ import { SqliteDatabase, type SqliteDatabaseOptions } from "./sqlite-database.js
 /** Options of {@link SqliteSession}. */
 export type SqliteSessionOptions = SqliteDatabaseOptions;
 
+/** A saved session as {@link SqliteSession.list} reports it. */
+export interface SqliteSessionInfo {
+  /** The session id given to `save`. */
+  sessionId: string;
+  /** How many times it was saved (the version a conflicting save is checked against). */
+  version: number;
+  /** When it was last saved (second precision, as SQLite's `CURRENT_TIMESTAMP`). */
+  updatedAt: Date;
+}
+
 /**
  * Saves sessions in SQLite (`node:sqlite`): one row per user and session holding AgentScope's
  * session JSON. Each save bumps the row's version; a save over a newer save than the one this
@@ -93,6 +103,29 @@ export class SqliteSession extends SessionBase {
       );
     }
     this.#seen.set(key, Number(row.version));
+  }
+
+  /** The sessions saved for `userId` (default user when empty), most recently saved first. */
+  async list(userId = ""): Promise<SqliteSessionInfo[]> {
+    const rows = this.#db.run(
+      () =>
+        this.#db.db
+          .prepare(
+            `SELECT session_id, version, updated_at FROM agentscope_sessions WHERE user_id = ?
+             ORDER BY updated_at DESC, session_id`,
+          )
+          .all(userId || "default_user") as {
+          session_id: string;
+          version: number;
+          updated_at: string;
+        }[],
+      `list the sessions in ${this.#db.path}`,
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      version: Number(row.version),
+      updatedAt: new Date(`${row.updated_at.replace(" ", "T")}Z`),
+    }));
   }
 
   /** Closes the database (unless one was passed in). */

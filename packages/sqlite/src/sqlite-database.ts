@@ -50,7 +50,7 @@ export class SqliteDatabase {
     }
     this.#owned = !options.database;
     this.db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeout ?? 5000))}`);
-    if (this.#owned) this.db.exec("PRAGMA journal_mode = WAL");
+    if (this.#owned) this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
     this.transaction(() => this.db.exec(SCHEMA), "create the AgentScope tables");
   }
 

@@ -1,3 +1,0 @@
-import { packageTestConfig } from "@agentscope-ts/vitest-config";
-
-export default packageTestConfig();
