@@ -82,6 +82,7 @@ export class A2AAgent extends AgentBase {
   #client: Promise<Client> | undefined;
   #card: AgentCard | undefined;
   #runningTask: string | null = null;
+  readonly #namedByUser: boolean;
 
   constructor(options: A2AAgentOptions) {
     const resolver =
@@ -92,6 +93,7 @@ export class A2AAgent extends AgentBase {
       options.agentCard instanceof AgentCardResolverBase ? undefined : options.agentCard.name;
     super({ name: options.name ?? cardName ?? "A2AAgent" });
     this.#resolver = resolver;
+    this.#namedByUser = options.name !== undefined;
     this.#factory = options.clientFactory ?? new ClientFactory();
     this.timeout = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : options.timeout;
     this.cancelTimeout = options.cancelTimeout ?? 10_000;
@@ -120,7 +122,10 @@ export class A2AAgent extends AgentBase {
 
   /** The remote agent's card (resolved on the first reply when a resolver was given). */
   async getAgentCard(): Promise<AgentCard> {
-    this.#card ??= await this.#resolver.getAgentCard();
+    if (!this.#card) {
+      this.#card = await this.#resolver.getAgentCard();
+      if (!this.#namedByUser) this.name = this.#card.name;
+    }
     return this.#card;
   }
 
@@ -400,11 +405,24 @@ function isSettled(state: TaskState): boolean {
   );
 }
 
-// Applies an artifact update as the protocol says: append to the artifact with the same id, or
-// replace/add it.
+// Applies an artifact update as the protocol says: append to the artifact with the same id (a
+// text chunk joins the text part before it), or replace/add it.
 function mergeArtifact(task: Task, artifact: Artifact, append: boolean): void {
-  const index = task.artifacts.findIndex((a) => a.artifactId === artifact.artifactId);
-  if (index === -1) task.artifacts.push(structuredClone(artifact));
-  else if (append) task.artifacts[index]?.parts.push(...structuredClone(artifact.parts));
-  else task.artifacts[index] = structuredClone(artifact);
+  const existing = task.artifacts.find((a) => a.artifactId === artifact.artifactId);
+  if (!existing) {
+    task.artifacts.push(structuredClone(artifact));
+    return;
+  }
+  if (!append) {
+    task.artifacts[task.artifacts.indexOf(existing)] = structuredClone(artifact);
+    return;
+  }
+  for (const part of structuredClone(artifact.parts)) {
+    const tail = existing.parts[existing.parts.length - 1];
+    if (tail?.content?.$case === "text" && part.content?.$case === "text") {
+      tail.content.value += part.content.value;
+    } else {
+      existing.parts.push(part);
+    }
+  }
 }

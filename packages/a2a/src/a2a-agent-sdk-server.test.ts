@@ -1,0 +1,182 @@
+import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
+import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
+import { PNG_BYTES, type SdkServer, startSdkServer } from "./__fixtures__/sdk-server.js";
+import { A2AAgent } from "./a2a-agent.js";
+import { A2AConnectionError } from "./a2a-connection-error.js";
+import { WellKnownAgentCardResolver } from "./agent-card-resolver.js";
+
+// The remote side here is written only with the A2A SDK's own server classes (Express adapters,
+// DefaultRequestHandler, a plain AgentExecutor): our client against the SDK's reference server.
+let server: SdkServer;
+
+beforeAll(async () => {
+  server = await startSdkServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const remote = (options: { timeout?: number | null } = {}) => {
+  const agent = new A2AAgent({
+    agentCard: new WellKnownAgentCardResolver({ baseUrl: server.url }),
+    ...options,
+  });
+  agent.setConsoleOutputEnabled(false);
+  return agent;
+};
+
+const textOf = (parts: { content?: { $case: string; value: unknown } }[]) =>
+  parts.map((p) => (p.content?.$case === "text" ? p.content.value : `<${p.content?.$case}>`));
+
+describe("A2AAgent against a server built with the A2A SDK's own classes", () => {
+  it("sits in a MsgHub with a local ReActAgent: observes, sends the buffer with the input, is observed", async () => {
+    const local = new ReActAgent({
+      name: "Local",
+      sysPrompt: "You are helpful.",
+      model: new ScriptedChatModel({ script: [scriptedText("I think we should ask the remote agent.")] }),
+      formatter: new PlainFormatter(),
+    });
+    local.setConsoleOutputEnabled(false);
+    const agent = remote();
+    const before = server.received.length;
+    {
+      await using _hub = await new MsgHub({ participants: [local, agent] }).enter();
+      await local.call(new Msg("user", "Plan the trip.", "user"));
+      expect(agent.observedMsgs.map((m) => m.getTextContent())).toEqual([
+        "I think we should ask the remote agent.",
+      ]);
+      const reply = await agent.call(new Msg("user", "hello there", "user"));
+      // The remote saw the observed message and the input merged into one A2A message.
+      const sent = server.received[before]?.message;
+      expect(textOf(sent?.parts ?? [])).toEqual(["I think we should ask the remote agent.", "hello there"]);
+      expect(reply.getTextContent()).toBe("You said: I think we should ask the remote agent.");
+      expect(reply.name).toBe("SdkAgent");
+      expect(agent.observedMsgs).toEqual([]);
+    }
+    // The remote's reply was broadcast to the local agent.
+    const memory = await local.memory.getMemory();
+    expect(memory.map((m) => m.getTextContent())).toContain(
+      "You said: I think we should ask the remote agent.",
+    );
+  });
+
+  it("streams artifact chunks as model_chunk events and answers with the whole artifact", async () => {
+    const agent = remote();
+    const events: AgentEvent[] = [];
+    for await (const event of agent.stream(new Msg("user", "stream hello brave world", "user"))) {
+      events.push(event);
+    }
+    const chunks = events.filter((e) => e.type === "model_chunk");
+    expect(chunks.map((e) => (e.type === "model_chunk" ? e.delta.text : ""))).toEqual([
+      "hello",
+      " brave",
+      " world",
+    ]);
+    const last = events[events.length - 1];
+    expect(last?.type).toBe("reply");
+    if (last?.type !== "reply") return;
+    expect(last.msg.getTextContent()).toBe("hello brave world");
+    expect(last.msg.metadata).toMatchObject({ source: "sdk", a2a_task: { state: "completed" } });
+    // The reply keeps the streamed message's id, so a UI updates one message.
+    expect(last.msg.id).toBe(chunks[0]?.type === "model_chunk" ? chunks[0].msgId : "");
+  });
+
+  it("sends image blocks as file parts and maps file and data parts back to blocks", async () => {
+    const agent = remote();
+    const before = server.received.length;
+    const reply = await agent.call(
+      new Msg("user", [
+        { type: "text", text: "files" },
+        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") } },
+        { type: "video", source: { type: "url", url: "https://example.com/clip.mp4" } },
+      ], "user"),
+    );
+    const parts = server.received[before]?.message.parts ?? [];
+    expect(parts[1]?.mediaType).toBe("image/png");
+    expect(parts[1]?.content?.$case).toBe("raw");
+    expect(Buffer.from(parts[1]?.content?.value as Uint8Array).equals(PNG_BYTES)).toBe(true);
+    expect(parts[2]?.content).toEqual({ $case: "url", value: "https://example.com/clip.mp4" });
+
+    expect(reply.content).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") } },
+      { type: "audio", source: { type: "url", url: "https://example.com/a/song.mp3" } },
+      { type: "text", text: '{"rows":2}' },
+    ]);
+  });
+
+  it("answers an input-required task with its question and continues the same task next turn", async () => {
+    const agent = remote();
+    const first = await agent.call(new Msg("user", "weather", "user"));
+    expect(first.getTextContent()).toBe("Which city?");
+    expect(first.metadata.a2a_task).toMatchObject({ state: "input-required" });
+    const taskId = (first.metadata.a2a_task as { id: string }).id;
+    expect(agent.pendingTaskId).toBe(taskId);
+
+    const second = await agent.call(new Msg("user", "Paris", "user"));
+    expect(second.getTextContent()).toBe("Sunny in Paris.");
+    expect(second.metadata.a2a_task).toMatchObject({ id: taskId, state: "completed" });
+    const followUp = server.received[server.received.length - 1];
+    expect(followUp).toMatchObject({ taskId, followUp: true });
+    expect(agent.pendingTaskId).toBeNull();
+    // Both turns belong to one A2A context.
+    expect(agent.contextId).toBe(followUp?.contextId);
+  });
+
+  it("turns a failed task and a failing executor into readable replies", async () => {
+    const agent = remote();
+    const failed = await agent.call(new Msg("user", "fail", "user"));
+    expect(failed.getTextContent()).toBe("Upstream quota exhausted.");
+    expect(failed.metadata.a2a_task).toMatchObject({ state: "failed" });
+
+    const thrown = await agent.call(new Msg("user", "throw", "user"));
+    expect(thrown.metadata.a2a_task).toMatchObject({ state: "failed" });
+    expect(thrown.getTextContent()).toContain("executor exploded");
+  });
+
+  it("turns a JSON-RPC error from the remote into a readable reply", async () => {
+    const agent = remote();
+    agent.pendingTaskId = "no-such-task";
+    const reply = await agent.call(new Msg("user", "continue", "user"));
+    expect(reply.getTextContent()).toMatch(/^The remote agent 'SdkAgent' answered with an error: /);
+    expect(reply.metadata.a2a_error).toMatchObject({ message: expect.stringContaining("no-such-task") });
+    // Nothing was answered, so the input stays buffered for the next try.
+    expect(agent.observedMsgs.map((m) => m.getTextContent())).toEqual(["continue"]);
+  });
+
+  it("throws A2AConnectionError when the connection drops mid-stream", async () => {
+    const agent = remote();
+    const error = await agent.call(new Msg("user", "drop", "user")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(A2AConnectionError);
+    expect((error as A2AConnectionError).retryable).toBe(true);
+    expect(agent.observedMsgs.map((m) => m.getTextContent())).toEqual(["drop"]);
+  });
+
+  it("throws A2AConnectionError when the remote stays silent past the timeout", async () => {
+    const agent = remote({ timeout: 100 });
+    const error = await agent.call(new Msg("user", "hang", "user")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(A2AConnectionError);
+    expect((error as Error).message).toContain("'timeout'");
+  });
+
+  it("rejects structured output, which A2A cannot carry", async () => {
+    const agent = remote();
+    await expect(
+      agent.reply(new Msg("user", "hi", "user"), { structuredModel: {} }),
+    ).rejects.toThrow(/structuredModel: not supported/);
+  });
+});
+
+describe("A2AAgent with no server", () => {
+  it("throws A2AConnectionError when the agent cannot be reached", async () => {
+    const gone = await startSdkServer();
+    const card = structuredClone(gone.card);
+    await gone.close();
+    const agent = new A2AAgent({ agentCard: card });
+    agent.setConsoleOutputEnabled(false);
+    const error = await agent.call(new Msg("user", "hi", "user")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(A2AConnectionError);
+    expect((error as Error).message).toContain("SdkAgent");
+  });
+});
