@@ -3,6 +3,7 @@ import { ValidationError } from "@agentscope-ts/core";
 import type { AgentCard } from "@a2a-js/sdk";
 import { DefaultAgentCardResolver } from "@a2a-js/sdk/client";
 import { A2AConnectionError, errorMessage } from "./a2a-connection-error.js";
+import { AGENT_CARD_WELL_KNOWN_PATH } from "./a2a-fetch-handler.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
 
 /** Fetches an A2A agent card from somewhere: AgentScope's `AgentCardResolverBase`. */
@@ -62,7 +63,10 @@ export class FileAgentCardResolver extends AgentCardResolverBase {
 
 /** The options of {@link WellKnownAgentCardResolver}. */
 export interface WellKnownAgentCardResolverOptions {
-  /** The agent's base URL, e.g. `http://127.0.0.1:8000` (a path part is kept as a prefix). */
+  /**
+   * The agent's base URL, e.g. `http://127.0.0.1:8000` or `http://host/a2a/friday` (a path is a
+   * prefix of the card's path), or the card's own URL when it ends in `.json`.
+   */
   baseUrl: string;
   /** The card's path under the base URL. Defaults to `/.well-known/agent-card.json`. */
   agentCardPath?: string;
@@ -107,8 +111,14 @@ export class WellKnownAgentCardResolver extends AgentCardResolverBase {
       fetchImpl: (input, init) =>
         (this.#fetch ?? fetch)(input, { ...init, signal: AbortSignal.timeout(this.timeout) }),
     });
+    // A URL ending in `.json` is the card itself; otherwise its path is a prefix the card's path
+    // goes under (`http://host/a2a/friday` → `http://host/a2a/friday/.well-known/agent-card.json`).
+    const url = new URL(this.baseUrl);
+    const isCard = this.agentCardPath === undefined && url.pathname.endsWith(".json");
+    if (!isCard && !url.pathname.endsWith("/")) url.pathname += "/";
+    const path = isCard ? "" : (this.agentCardPath ?? AGENT_CARD_WELL_KNOWN_PATH).replace(/^\//, "");
     try {
-      const card = await resolver.resolve(this.baseUrl, this.agentCardPath);
+      const card = await resolver.resolve(url.href, path);
       return normalizeAgentCard(card, `agent card from ${this.baseUrl}`);
     } catch (error) {
       if (error instanceof ValidationError) throw error;
