@@ -1,6 +1,6 @@
 import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
 import { PNG_BYTES, type SdkServer, startSdkServer } from "./__fixtures__/sdk-server.js";
 import { A2AAgent } from "./a2a-agent.js";
@@ -158,6 +158,33 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     const error = await agent.call(new Msg("user", "hang", "user")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(A2AConnectionError);
     expect((error as Error).message).toContain("'timeout'");
+  });
+
+  it("answers an interrupt as AgentScope does, cancels the remote task and keeps the answer as context", async () => {
+    const agent = remote();
+    const before = server.received.length;
+    const running = agent.call(new Msg("user", "hang", "user"));
+    await vi.waitFor(() => expect(server.received.length).toBe(before + 1));
+    await agent.interrupt();
+    const reply = await running;
+    expect(reply.metadata._is_interrupted).toBe(true);
+    // As AgentScope: the unanswered input and the interrupt answer wait for the next reply.
+    expect(agent.observedMsgs.map((m) => m.getTextContent())).toEqual([
+      "hang",
+      "I noticed that you have interrupted me. What can I do for you?",
+    ]);
+    await vi.waitFor(() => expect(server.canceled).toContain(server.received[before]?.taskId));
+  });
+
+  it("saves and loads the observed messages under AgentScope's state key", async () => {
+    const agent = remote();
+    await agent.observe([new Msg("Bob", "one", "assistant"), new Msg("Ann", "two", "user")]);
+    const state = agent.stateDict();
+    expect((state._observed_msgs as { content: string }[]).map((d) => d.content)).toEqual(["one", "two"]);
+    const copy = remote();
+    copy.loadStateDict(JSON.parse(JSON.stringify(state)));
+    expect(copy.observedMsgs.map((m) => `${m.name}:${m.getTextContent()}`)).toEqual(["Bob:one", "Ann:two"]);
+    await expect(copy.observe([{} as Msg])).rejects.toThrow(/msg\[0\]: expected a Msg/);
   });
 
   it("rejects structured output, which A2A cannot carry", async () => {

@@ -155,7 +155,10 @@ export class A2AAgent extends AgentBase {
     }
     const signal = this.signal;
     const input = msg == null ? [] : Array.isArray(msg) ? msg : [msg];
-    const msgs = [...this.observedMsgs, ...input];
+    // As AgentScope: the input joins the buffer, which is cleared only once the remote answered,
+    // so a failed or interrupted reply keeps it for the next one.
+    this.observedMsgs.push(...input);
+    const msgs = [...this.observedMsgs];
     const client = await this.#getClient();
     const request = {
       tenant: "",
@@ -182,11 +185,7 @@ export class A2AAgent extends AgentBase {
         await this.#cancelRemote(client);
         throw signal.reason ?? new InterruptedError(`Agent '${this.name}' was interrupted.`);
       }
-      if (error instanceof A2AError) {
-        this.observedMsgs = msgs;
-        return this.#errorReply(error);
-      }
-      this.observedMsgs = msgs;
+      if (error instanceof A2AError) return this.#errorReply(error);
       if (error instanceof A2AConnectionError) throw error;
       throw new A2AConnectionError(
         `The connection to the remote A2A agent '${this.name}' failed: ${errorMessage(error)}`,
@@ -196,8 +195,9 @@ export class A2AAgent extends AgentBase {
       signal.removeEventListener("abort", onAbort);
       this.#runningTask = null;
     }
+    const reply = this.#finish(state);
     this.observedMsgs = [];
-    return this.#finish(state, msgs);
+    return reply;
   }
 
   /** Answers an interrupt as AgentScope does, and keeps the answer as context for the next reply. */
@@ -326,7 +326,7 @@ export class A2AAgent extends AgentBase {
     }
   }
 
-  #finish(state: StreamState, sent: Msg[]): Msg {
+  #finish(state: StreamState): Msg {
     if (state.message) {
       this.pendingTaskId = null;
       return this.#final(a2aMessageToMsg(this.name, state.message), state, undefined);
@@ -334,7 +334,6 @@ export class A2AAgent extends AgentBase {
     const task = state.task;
     const stateValue = task?.status?.state;
     if (!task || stateValue === undefined || !isSettled(stateValue)) {
-      this.observedMsgs = sent;
       throw new A2AConnectionError(
         `The stream from the remote A2A agent '${this.name}' ended before the task settled (last state: ${stateValue === undefined ? "none" : taskStateName(stateValue)}); the connection was dropped. Call the agent again.`,
       );

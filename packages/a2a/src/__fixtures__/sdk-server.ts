@@ -31,6 +31,8 @@ export interface SdkServer {
   card: AgentCard;
   /** The user messages received, in order, with the task they belonged to. */
   received: { message: Message; taskId: string; contextId: string; followUp: boolean }[];
+  /** The task ids whose cancellation was requested. */
+  canceled: string[];
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export const PNG_BYTES = Buffer.from(
 export async function startSdkServer(): Promise<SdkServer> {
   let httpServer: Server | undefined;
   const received: SdkServer["received"] = [];
+  const canceled: string[] = [];
 
   class PlainExecutor implements AgentExecutor {
     async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -159,7 +162,17 @@ export async function startSdkServer(): Promise<SdkServer> {
       }
     }
 
-    async cancelTask(): Promise<void> {}
+    async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
+      canceled.push(taskId);
+      bus.publish(
+        AgentEvent.statusUpdate({
+          taskId,
+          contextId: "",
+          status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: undefined },
+          metadata: undefined,
+        }),
+      );
+    }
   }
 
   const card: AgentCard = {
@@ -195,6 +208,7 @@ export async function startSdkServer(): Promise<SdkServer> {
     url,
     card,
     received,
+    canceled,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
