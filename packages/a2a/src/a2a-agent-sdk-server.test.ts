@@ -35,7 +35,9 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     const local = new ReActAgent({
       name: "Local",
       sysPrompt: "You are helpful.",
-      model: new ScriptedChatModel({ script: [scriptedText("I think we should ask the remote agent.")] }),
+      model: new ScriptedChatModel({
+        script: [scriptedText("I think we should ask the remote agent.")],
+      }),
       formatter: new PlainFormatter(),
     });
     local.setConsoleOutputEnabled(false);
@@ -50,7 +52,10 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
       const reply = await agent.call(new Msg("user", "hello there", "user"));
       // The remote saw the observed message and the input merged into one A2A message.
       const sent = server.received[before]?.message;
-      expect(textOf(sent?.parts ?? [])).toEqual(["I think we should ask the remote agent.", "hello there"]);
+      expect(textOf(sent?.parts ?? [])).toEqual([
+        "I think we should ask the remote agent.",
+        "hello there",
+      ]);
       expect(reply.getTextContent()).toBe("You said: I think we should ask the remote agent.");
       expect(reply.name).toBe("SdkAgent");
       expect(agent.observedMsgs).toEqual([]);
@@ -87,11 +92,18 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     const agent = remote();
     const before = server.received.length;
     const reply = await agent.call(
-      new Msg("user", [
-        { type: "text", text: "files" },
-        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") } },
-        { type: "video", source: { type: "url", url: "https://example.com/clip.mp4" } },
-      ], "user"),
+      new Msg(
+        "user",
+        [
+          { type: "text", text: "files" },
+          {
+            type: "image",
+            source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") },
+          },
+          { type: "video", source: { type: "url", url: "https://example.com/clip.mp4" } },
+        ],
+        "user",
+      ),
     );
     const parts = server.received[before]?.message.parts ?? [];
     expect(parts[1]?.mediaType).toBe("image/png");
@@ -100,7 +112,10 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     expect(parts[2]?.content).toEqual({ $case: "url", value: "https://example.com/clip.mp4" });
 
     expect(reply.content).toEqual([
-      { type: "image", source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") } },
+      {
+        type: "image",
+        source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") },
+      },
       { type: "audio", source: { type: "url", url: "https://example.com/a/song.mp3" } },
       { type: "text", text: '{"rows":2}' },
     ]);
@@ -140,7 +155,9 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     agent.pendingTaskId = "no-such-task";
     const reply = await agent.call(new Msg("user", "continue", "user"));
     expect(reply.getTextContent()).toMatch(/^The remote agent 'SdkAgent' answered with an error: /);
-    expect(reply.metadata.a2a_error).toMatchObject({ message: expect.stringContaining("no-such-task") });
+    expect(reply.metadata.a2a_error).toMatchObject({
+      message: expect.stringContaining("no-such-task"),
+    });
     // Nothing was answered, so the input stays buffered for the next try.
     expect(agent.observedMsgs.map((m) => m.getTextContent())).toEqual(["continue"]);
   });
@@ -180,10 +197,16 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     const agent = remote();
     await agent.observe([new Msg("Bob", "one", "assistant"), new Msg("Ann", "two", "user")]);
     const state = agent.stateDict();
-    expect((state._observed_msgs as { content: string }[]).map((d) => d.content)).toEqual(["one", "two"]);
+    expect((state._observed_msgs as { content: string }[]).map((d) => d.content)).toEqual([
+      "one",
+      "two",
+    ]);
     const copy = remote();
     copy.loadStateDict(JSON.parse(JSON.stringify(state)));
-    expect(copy.observedMsgs.map((m) => `${m.name}:${m.getTextContent()}`)).toEqual(["Bob:one", "Ann:two"]);
+    expect(copy.observedMsgs.map((m) => `${m.name}:${m.getTextContent()}`)).toEqual([
+      "Bob:one",
+      "Ann:two",
+    ]);
     await expect(copy.observe([{} as Msg])).rejects.toThrow(/msg\[0\]: expected a Msg/);
   });
 

@@ -1,12 +1,4 @@
 import {
-  AgentBase,
-  type ContentBlock,
-  InterruptedError,
-  Msg,
-  type ReplyOptions,
-  ValidationError,
-} from "@agentscope-ts/core";
-import {
   type AgentCard,
   type Artifact,
   type Message,
@@ -16,6 +8,14 @@ import {
 } from "@a2a-js/sdk";
 import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { A2AError } from "@a2a-js/sdk/errors";
+import {
+  AgentBase,
+  type ContentBlock,
+  InterruptedError,
+  Msg,
+  type ReplyOptions,
+  ValidationError,
+} from "@agentscope-ts/core";
 import { A2AConnectionError, errorMessage } from "./a2a-connection-error.js";
 import { a2aMessageToMsg, a2aTaskToMsgs, formatA2AMessage } from "./a2a-format.js";
 import { AgentCardResolverBase, FixedAgentCardResolver } from "./agent-card-resolver.js";
@@ -169,7 +169,12 @@ export class A2AAgent extends AgentBase {
       configuration: undefined,
       metadata: undefined,
     };
-    const state: StreamState = { task: undefined, message: undefined, streamMsg: undefined, streamed: false };
+    const state: StreamState = {
+      task: undefined,
+      message: undefined,
+      streamMsg: undefined,
+      streamed: false,
+    };
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
@@ -343,7 +348,11 @@ export class A2AAgent extends AgentBase {
       stateValue === TaskState.TASK_STATE_AUTH_REQUIRED;
     this.pendingTaskId = interrupted ? task.id : null;
     const msgs = a2aTaskToMsgs(this.name, task);
-    const info: A2ATaskInfo = { id: task.id, context_id: task.contextId, state: taskStateName(stateValue) };
+    const info: A2ATaskInfo = {
+      id: task.id,
+      context_id: task.contextId,
+      state: taskStateName(stateValue),
+    };
     const reply =
       msgs[msgs.length - 1] ??
       new Msg({

@@ -68,9 +68,12 @@ export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetch
       return Response.json(card, { headers: { "Cache-Control": "no-cache" } });
     }
     if (request.method !== "POST") {
-      return new Response("Not found: A2A answers GET /.well-known/agent-card.json and POST (JSON-RPC).", {
-        status: request.method === "GET" ? 404 : 405,
-      });
+      return new Response(
+        "Not found: A2A answers GET /.well-known/agent-card.json and POST (JSON-RPC).",
+        {
+          status: request.method === "GET" ? 404 : 405,
+        },
+      );
     }
     const body = await readCapped(request, maxBodyBytes);
     if (body === null) {
@@ -143,7 +146,12 @@ async function sseResponse(
   return new Response(body, { headers: SSE_HEADERS });
 }
 
-function rpcError(id: string | number | null, code: number, message: string, status: number): Response {
+function rpcError(
+  id: string | number | null,
+  code: number,
+  message: string,
+  status: number,
+): Response {
   return Response.json({ jsonrpc: "2.0", id, error: { code, message } }, { status });
 }
 

@@ -1,5 +1,5 @@
-import { Msg } from "@agentscope-ts/core";
 import { Role, type Task, TaskState } from "@a2a-js/sdk";
+import { Msg } from "@agentscope-ts/core";
 import { describe, expect, it } from "vitest";
 import { a2aMessageToMsg, a2aTaskToMsgs, formatA2AMessage } from "./a2a-format.js";
 import { textPart } from "./parts.js";
@@ -7,7 +7,10 @@ import { textPart } from "./parts.js";
 describe("formatA2AMessage", () => {
   it("merges several messages into one user message for the given context and task", () => {
     const message = formatA2AMessage(
-      [new Msg("Ann", "first", "user"), new Msg("Bob", [{ type: "text", text: "second" }], "assistant")],
+      [
+        new Msg("Ann", "first", "user"),
+        new Msg("Bob", [{ type: "text", text: "second" }], "assistant"),
+      ],
       { contextId: "ctx", taskId: "task" },
     );
     expect(message.role).toBe(Role.ROLE_USER);
@@ -41,7 +44,11 @@ describe("a2aTaskToMsgs", () => {
     const task: Task = {
       id: "t",
       contextId: "c",
-      status: { state: TaskState.TASK_STATE_COMPLETED, message: agentMessage("Status."), timestamp: undefined },
+      status: {
+        state: TaskState.TASK_STATE_COMPLETED,
+        message: agentMessage("Status."),
+        timestamp: undefined,
+      },
       artifacts: [artifact("a", "One."), artifact("b", "Two.", { k: 1 })],
       history: [],
       metadata: undefined,

@@ -1,5 +1,5 @@
-import { type ContentBlock, Msg } from "@agentscope-ts/core";
 import { type Message, Role, type Task } from "@a2a-js/sdk";
+import { type ContentBlock, Msg } from "@agentscope-ts/core";
 import { blocksToParts, msgBlocks, partsToBlocks } from "./parts.js";
 
 /** Where an outgoing A2A message belongs: the conversation and, to continue a task, the task. */
@@ -53,7 +53,12 @@ export function a2aTaskToMsgs(name: string, task: Task): Msg[] {
       last.metadata = { ...(artifact.metadata ?? {}) };
     } else {
       msgs.push(
-        new Msg({ name, role: "assistant", content: blocks, metadata: { ...(artifact.metadata ?? {}) } }),
+        new Msg({
+          name,
+          role: "assistant",
+          content: blocks,
+          metadata: { ...(artifact.metadata ?? {}) },
+        }),
       );
     }
   }

@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import { type A2AFetchHandler, type A2AFetchHandlerOptions, createA2AFetchHandler } from "./a2a-fetch-handler.js";
+import {
+  type A2AFetchHandler,
+  type A2AFetchHandlerOptions,
+  createA2AFetchHandler,
+} from "./a2a-fetch-handler.js";
 
 /** Anything with Hono's `mount(path, fetchHandler)` (a `Hono` app). */
 export interface MountableApp {
@@ -12,7 +16,11 @@ export interface MountableApp {
  * and JSON-RPC (with SSE streaming) at `POST path`. Returns the handler (its `requestHandler`
  * holds the tasks).
  */
-export function mountA2A(app: MountableApp, path: string, options: A2AFetchHandlerOptions): A2AFetchHandler {
+export function mountA2A(
+  app: MountableApp,
+  path: string,
+  options: A2AFetchHandlerOptions,
+): A2AFetchHandler {
   const handler = createA2AFetchHandler(options);
   app.mount(path, handler.fetch);
   return handler;
@@ -27,5 +35,7 @@ export function createA2ANodeListener(
 ): ((req: IncomingMessage, res: ServerResponse) => Promise<void>) & { handler: A2AFetchHandler } {
   const handler = createA2AFetchHandler(options);
   const listener = getRequestListener(handler.fetch);
-  return Object.assign((req: IncomingMessage, res: ServerResponse) => listener(req, res), { handler });
+  return Object.assign((req: IncomingMessage, res: ServerResponse) => listener(req, res), {
+    handler,
+  });
 }

@@ -1,5 +1,5 @@
-import type { AgentBase, ToolFunctionSchema } from "@agentscope-ts/core";
 import { A2A_PROTOCOL_VERSION, type AgentCard, type AgentSkill } from "@a2a-js/sdk";
+import type { AgentBase, ToolFunctionSchema } from "@agentscope-ts/core";
 
 /** The options of {@link buildAgentCard}. */
 export interface BuildAgentCardOptions {
@@ -50,7 +50,12 @@ export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions)
     name,
     description: options.description ?? `${name}, an AgentScope-TS agent.`,
     supportedInterfaces: [
-      { url: options.url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: A2A_PROTOCOL_VERSION },
+      {
+        url: options.url,
+        protocolBinding: "JSONRPC",
+        tenant: "",
+        protocolVersion: A2A_PROTOCOL_VERSION,
+      },
     ],
     provider: options.provider,
     version: options.version ?? "1.0.0",

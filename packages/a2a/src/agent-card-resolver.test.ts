@@ -29,7 +29,9 @@ describe("FileAgentCardResolver", () => {
       path,
       JSON.stringify({
         name: "RemoteAgent",
-        supportedInterfaces: [{ url: "http://localhost:8000", protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+        supportedInterfaces: [
+          { url: "http://localhost:8000", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        ],
       }),
     );
     const card = await new FileAgentCardResolver(path).getAgentCard();
@@ -39,7 +41,9 @@ describe("FileAgentCardResolver", () => {
   });
 
   it("names the problem: a missing file, a folder, bad JSON, a v0.3 card", async () => {
-    await expect(new FileAgentCardResolver(join(dir, "nope.json")).getAgentCard()).rejects.toThrow(/file not found/);
+    await expect(new FileAgentCardResolver(join(dir, "nope.json")).getAgentCard()).rejects.toThrow(
+      /file not found/,
+    );
     await expect(new FileAgentCardResolver(dir).getAgentCard()).rejects.toThrow(/not a file/);
     const bad = join(dir, "bad.json");
     await writeFile(bad, "{ nope");
@@ -54,15 +58,24 @@ describe("FileAgentCardResolver", () => {
 
 describe("WellKnownAgentCardResolver", () => {
   it("fetches the card from the well-known path, or from the card's own URL", async () => {
-    expect((await new WellKnownAgentCardResolver({ baseUrl: server.url }).getAgentCard()).name).toBe("SdkAgent");
-    const direct = new WellKnownAgentCardResolver({ baseUrl: `${server.url}/.well-known/agent-card.json` });
+    expect(
+      (await new WellKnownAgentCardResolver({ baseUrl: server.url }).getAgentCard()).name,
+    ).toBe("SdkAgent");
+    const direct = new WellKnownAgentCardResolver({
+      baseUrl: `${server.url}/.well-known/agent-card.json`,
+    });
     expect((await direct.getAgentCard()).name).toBe("SdkAgent");
   });
 
   it("rejects a bad URL at once and wraps an unreachable server in A2AConnectionError", async () => {
     expect(() => new WellKnownAgentCardResolver({ baseUrl: "localhost:8000" })).toThrow(/baseUrl/);
-    expect(() => new WellKnownAgentCardResolver({ baseUrl: "ftp://x.test" })).toThrow(/http: or https:/);
-    const missing = new WellKnownAgentCardResolver({ baseUrl: server.url, agentCardPath: "/missing.json" });
+    expect(() => new WellKnownAgentCardResolver({ baseUrl: "ftp://x.test" })).toThrow(
+      /http: or https:/,
+    );
+    const missing = new WellKnownAgentCardResolver({
+      baseUrl: server.url,
+      agentCardPath: "/missing.json",
+    });
     await expect(missing.getAgentCard()).rejects.toBeInstanceOf(A2AConnectionError);
   });
 });
@@ -70,6 +83,8 @@ describe("WellKnownAgentCardResolver", () => {
 describe("FixedAgentCardResolver", () => {
   it("validates the card given in code", async () => {
     expect((await new FixedAgentCardResolver(server.card).getAgentCard()).name).toBe("SdkAgent");
-    expect(() => new FixedAgentCardResolver({ name: "" } as never)).toThrow(/name: required string/);
+    expect(() => new FixedAgentCardResolver({ name: "" } as never)).toThrow(
+      /name: required string/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
-import { ValidationError } from "@agentscope-ts/core";
 import type { AgentCard } from "@a2a-js/sdk";
 import { DefaultAgentCardResolver } from "@a2a-js/sdk/client";
+import { ValidationError } from "@agentscope-ts/core";
 import { A2AConnectionError, errorMessage } from "./a2a-connection-error.js";
 import { AGENT_CARD_WELL_KNOWN_PATH } from "./a2a-fetch-handler.js";
 import { DEFAULT_TIMEOUT_MS } from "./timeout.js";
@@ -90,7 +90,10 @@ export class WellKnownAgentCardResolver extends AgentCardResolverBase {
       url = new URL(options.baseUrl);
     } catch {
       throw new ValidationError("agent base URL", [
-        { path: "baseUrl", message: `not an absolute URL: '${options.baseUrl}' (e.g. http://127.0.0.1:8000)` },
+        {
+          path: "baseUrl",
+          message: `not an absolute URL: '${options.baseUrl}' (e.g. http://127.0.0.1:8000)`,
+        },
       ]);
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -116,7 +119,9 @@ export class WellKnownAgentCardResolver extends AgentCardResolverBase {
     const url = new URL(this.baseUrl);
     const isCard = this.agentCardPath === undefined && url.pathname.endsWith(".json");
     if (!isCard && !url.pathname.endsWith("/")) url.pathname += "/";
-    const path = isCard ? "" : (this.agentCardPath ?? AGENT_CARD_WELL_KNOWN_PATH).replace(/^\//, "");
+    const path = isCard
+      ? ""
+      : (this.agentCardPath ?? AGENT_CARD_WELL_KNOWN_PATH).replace(/^\//, "");
     try {
       const card = await resolver.resolve(url.href, path);
       return normalizeAgentCard(card, `agent card from ${this.baseUrl}`);
@@ -137,7 +142,8 @@ export function normalizeAgentCard(value: unknown, what: string): AgentCard {
     throw new ValidationError(what, [{ path: "", message: "expected a JSON object" }]);
   }
   const card = value as Partial<AgentCard> & { url?: unknown };
-  if (typeof card.name !== "string" || !card.name) issues.push({ path: "name", message: "required string" });
+  if (typeof card.name !== "string" || !card.name)
+    issues.push({ path: "name", message: "required string" });
   const interfaces = card.supportedInterfaces;
   if (!Array.isArray(interfaces) || interfaces.length === 0) {
     issues.push({

@@ -33,7 +33,9 @@ interface Served {
 }
 
 /** Serves ReActAgents (one per A2A context, each with its own scripted model) on Hono. */
-async function serveOnHono(script: (server: () => Server) => ConstructorParameters<typeof ScriptedChatModel>[0]): Promise<Served> {
+async function serveOnHono(
+  script: (server: () => Server) => ConstructorParameters<typeof ScriptedChatModel>[0],
+): Promise<Served> {
   const models: ScriptedChatModel[] = [];
   const agents: ReActAgent[] = [];
   let server: Server | undefined;
@@ -62,15 +64,20 @@ async function serveOnHono(script: (server: () => Server) => ConstructorParamete
   };
   const app = new Hono();
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port)) as Server;
+    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve(info.port),
+    ) as Server;
   });
   const baseUrl = `http://127.0.0.1:${port}/a2a/friday`;
   mountA2A(app, "/a2a/friday", {
-    agentCard: buildAgentCard(makeAgent(), { url: baseUrl, description: "Answers weather questions." }),
+    agentCard: buildAgentCard(makeAgent(), {
+      url: baseUrl,
+      description: "Answers weather questions.",
+    }),
     executor: new AgentScopeExecutor({
       agentFactory: () => makeAgent(),
       // This app's policy: a reply that ends in a question waits for the user.
-      isInputRequired: (reply) => reply.getTextContent().trim().endsWith("?"),
+      isInputRequired: (reply) => (reply.getTextContent() ?? "").trim().endsWith("?"),
     }),
   });
   models.length = 0;
@@ -108,9 +115,18 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
     await local.call(new Msg("user", "Plan a day out.", "user"));
 
     // Turn 1: text plus an image; the remote agent asks back.
-    const photo = { type: "image" as const, source: { type: "base64" as const, media_type: "image/png", data: PNG_BYTES.toString("base64") } };
+    const photo = {
+      type: "image" as const,
+      source: {
+        type: "base64" as const,
+        media_type: "image/png",
+        data: PNG_BYTES.toString("base64"),
+      },
+    };
     const first: AgentEvent[] = [];
-    for await (const e of remote.stream(new Msg("user", [{ type: "text", text: "What's the weather here?" }, photo], "user"))) {
+    for await (const e of remote.stream(
+      new Msg("user", [{ type: "text", text: "What's the weather here?" }, photo], "user"),
+    )) {
       first.push(e);
     }
     const firstReply = first[first.length - 1];
@@ -133,9 +149,15 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
     const second: AgentEvent[] = [];
     for await (const e of remote.stream(new Msg("user", "Paris", "user"))) second.push(e);
     const toolCall = second.find((e) => e.type === "tool_call");
-    expect(toolCall?.type === "tool_call" && toolCall.toolUse).toMatchObject({ id: "w1", name: "get_weather", input: { city: "Paris" } });
+    expect(toolCall?.type === "tool_call" && toolCall.toolUse).toMatchObject({
+      id: "w1",
+      name: "get_weather",
+      input: { city: "Paris" },
+    });
     const toolResult = second.find((e) => e.type === "tool_result_chunk");
-    expect(JSON.stringify(toolResult?.type === "tool_result_chunk" && toolResult.toolResult.output)).toContain("Sunny, 24°C in Paris");
+    expect(
+      JSON.stringify(toolResult?.type === "tool_result_chunk" && toolResult.toolResult.output),
+    ).toContain("Sunny, 24°C in Paris");
     const secondReply = second[second.length - 1];
     if (secondReply?.type !== "reply") throw new Error("no reply");
     expect(secondReply.msg.getTextContent()).toBe("It is sunny, 24°C in Paris.");
@@ -162,7 +184,10 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
   });
 
   it("turns a failing remote model into a readable failed reply", async () => {
-    const served = await serveOnHono(() => ({ maxRetries: 0, script: [new Error("model exploded")] }));
+    const served = await serveOnHono(() => ({
+      maxRetries: 0,
+      script: [new Error("model exploded")],
+    }));
     const reply = await client(served.baseUrl).call(new Msg("user", "hi", "user"));
     expect(reply.metadata.a2a_task).toMatchObject({ state: "failed" });
     expect(reply.getTextContent()).toContain("model exploded");
@@ -204,7 +229,10 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
     expect(card.name).toBe("Friday");
     expect(card.description).toBe("Answers weather questions.");
     expect(card.skills.map((s) => s.id)).toEqual(["get_weather"]);
-    expect(card.supportedInterfaces[0]).toMatchObject({ url: served.baseUrl, protocolBinding: "JSONRPC" });
+    expect(card.supportedInterfaces[0]).toMatchObject({
+      url: served.baseUrl,
+      protocolBinding: "JSONRPC",
+    });
   });
 });
 
@@ -216,7 +244,12 @@ describe("createA2ANodeListener", () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const model = new ScriptedChatModel({ script: [scriptedText("Plain Node works.")] });
     const makeAgent = () => {
-      const agent = new ReActAgent({ name: "Plain", sysPrompt: "Hi.", model, formatter: new PlainFormatter() });
+      const agent = new ReActAgent({
+        name: "Plain",
+        sysPrompt: "Hi.",
+        model,
+        formatter: new PlainFormatter(),
+      });
       agent.setConsoleOutputEnabled(false);
       return agent;
     };
@@ -231,8 +264,14 @@ describe("createA2ANodeListener", () => {
     // The SDK's task store behind the listener holds the completed task.
     const taskId = (reply.metadata.a2a_task as { id: string }).id;
     const { ServerCallContext } = await import("@a2a-js/sdk/server");
-    const task = await listener.handler.requestHandler.getTask({ tenant: "", id: taskId }, new ServerCallContext());
-    expect(task.artifacts[0]?.parts[0]?.content).toEqual({ $case: "text", value: "Plain Node works." });
+    const task = await listener.handler.requestHandler.getTask(
+      { tenant: "", id: taskId },
+      new ServerCallContext(),
+    );
+    expect(task.artifacts[0]?.parts[0]?.content).toEqual({
+      $case: "text",
+      value: "Plain Node works.",
+    });
   });
 
   it("refuses a body over the size cap and answers GET elsewhere with 404", async () => {
@@ -240,7 +279,13 @@ describe("createA2ANodeListener", () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const makeAgent = () => new ReActAgent({ name: "Cap", sysPrompt: "", model: new ScriptedChatModel(), formatter: new PlainFormatter() });
+    const makeAgent = () =>
+      new ReActAgent({
+        name: "Cap",
+        sysPrompt: "",
+        model: new ScriptedChatModel(),
+        formatter: new PlainFormatter(),
+      });
     server.on(
       "request",
       createA2ANodeListener({
@@ -249,9 +294,19 @@ describe("createA2ANodeListener", () => {
         maxBodyBytes: 100,
       }),
     );
-    const big = await fetch(url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: { pad: "x".repeat(200) } }) });
+    const big = await fetch(url, {
+      method: "POST",
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "SendMessage",
+        params: { pad: "x".repeat(200) },
+      }),
+    });
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { error: { message: string } }).error.message).toContain("100 bytes");
+    expect(((await big.json()) as { error: { message: string } }).error.message).toContain(
+      "100 bytes",
+    );
     expect((await fetch(`${url}/elsewhere`)).status).toBe(404);
   });
 });

@@ -1,4 +1,3 @@
-import { type AgentBase, type AgentEvent, Msg } from "@agentscope-ts/core";
 import { type Message, type Part, Role, type Task, TaskState } from "@a2a-js/sdk";
 import {
   AgentEvent as A2AEvent,
@@ -6,6 +5,7 @@ import {
   type ExecutionEventBus,
   type RequestContext,
 } from "@a2a-js/sdk/server";
+import type { AgentBase, AgentEvent, Msg } from "@agentscope-ts/core";
 import { errorMessage } from "./a2a-connection-error.js";
 import { a2aMessageToMsg } from "./a2a-format.js";
 import { blocksToParts, msgBlocks, textPart } from "./parts.js";
@@ -87,7 +87,9 @@ export class AgentScopeExecutor implements AgentExecutor {
     try {
       agent = await this.#agentFor(contextId, requestContext);
     } catch (error) {
-      status(TaskState.TASK_STATE_FAILED, [textPart(`Could not create the agent: ${errorMessage(error)}`)]);
+      status(TaskState.TASK_STATE_FAILED, [
+        textPart(`Could not create the agent: ${errorMessage(error)}`),
+      ]);
       return;
     }
     const input = a2aMessageToMsg("user", requestContext.userMessage);
@@ -137,7 +139,9 @@ export class AgentScopeExecutor implements AgentExecutor {
         }
         return;
       case "tool_call":
-        status(TaskState.TASK_STATE_WORKING, blocksToParts([event.toolUse]), { msg_id: event.msgId });
+        status(TaskState.TASK_STATE_WORKING, blocksToParts([event.toolUse]), {
+          msg_id: event.msgId,
+        });
         return;
       case "tool_result_chunk":
         if (event.last) {
@@ -175,7 +179,9 @@ export class AgentScopeExecutor implements AgentExecutor {
         return;
       }
       case "error":
-        status(TaskState.TASK_STATE_FAILED, [textPart(`The agent failed: ${errorMessage(event.error)}`)]);
+        status(TaskState.TASK_STATE_FAILED, [
+          textPart(`The agent failed: ${errorMessage(event.error)}`),
+        ]);
         return;
       default:
         return;

@@ -1,9 +1,9 @@
 export { A2AAgent, type A2AAgentOptions, type A2ATaskInfo } from "./a2a-agent.js";
 export { A2AConnectionError } from "./a2a-connection-error.js";
 export {
-  AGENT_CARD_WELL_KNOWN_PATH,
   type A2AFetchHandler,
   type A2AFetchHandlerOptions,
+  AGENT_CARD_WELL_KNOWN_PATH,
   createA2AFetchHandler,
 } from "./a2a-fetch-handler.js";
 export {

@@ -1,5 +1,5 @@
-import { type ContentBlock, Msg, type ToolResultBlock, type ToolUseBlock } from "@agentscope-ts/core";
 import type { Part } from "@a2a-js/sdk";
+import type { ContentBlock, Msg, ToolResultBlock, ToolUseBlock } from "@agentscope-ts/core";
 import { lookup } from "mime-types";
 
 /** The kind of media block a file part becomes, from its media type (or its URL's extension). */
@@ -37,7 +37,10 @@ export function blocksToParts(blocks: readonly ContentBlock[]): Part[] {
           parts.push(filePart({ $case: "url", value: source.url }, ""));
         } else {
           parts.push(
-            filePart({ $case: "raw", value: Buffer.from(source.data, "base64") }, source.media_type),
+            filePart(
+              { $case: "raw", value: Buffer.from(source.data, "base64") },
+              source.media_type,
+            ),
           );
         }
         break;
@@ -95,7 +98,12 @@ export function partsToBlocks(parts: readonly Part[]): ContentBlock[] {
 
 /** A text part. */
 export function textPart(text: string): Part {
-  return { content: { $case: "text", value: text }, metadata: undefined, filename: "", mediaType: "text/plain" };
+  return {
+    content: { $case: "text", value: text },
+    metadata: undefined,
+    filename: "",
+    mediaType: "text/plain",
+  };
 }
 
 /** The content of `msg` as blocks (a string content becomes one text block). */
