@@ -236,6 +236,45 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
   });
 });
 
+describe("AgentScopeExecutor behind the SDK's own Express adapters", () => {
+  it("answers through jsonRpcHandler and agentCardHandler", async () => {
+    const { DefaultRequestHandler, InMemoryTaskStore } = await import("@a2a-js/sdk/server");
+    const { agentCardHandler, jsonRpcHandler, UserBuilder } = await import(
+      "@a2a-js/sdk/server/express"
+    );
+    const { default: express } = await import("express");
+    const makeAgent = () => {
+      const agent = new ReActAgent({
+        name: "Expressive",
+        sysPrompt: "Hi.",
+        model: new ScriptedChatModel({ script: [scriptedText("Served by Express.")] }),
+        formatter: new PlainFormatter(),
+      });
+      agent.setConsoleOutputEnabled(false);
+      return agent;
+    };
+    const server = createServer();
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const requestHandler = new DefaultRequestHandler(
+      buildAgentCard(makeAgent(), { url: `${url}/rpc` }),
+      new InMemoryTaskStore(),
+      new AgentScopeExecutor({ agentFactory: makeAgent }),
+    );
+    const app = express();
+    app.use(
+      "/.well-known/agent-card.json",
+      agentCardHandler({ agentCardProvider: requestHandler }),
+    );
+    app.use("/rpc", jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }));
+    server.on("request", app);
+    const reply = await client(url).call(new Msg("user", "hello", "user"));
+    expect(reply.getTextContent()).toBe("Served by Express.");
+    expect(reply.metadata.a2a_task).toMatchObject({ state: "completed" });
+  });
+});
+
 describe("createA2ANodeListener", () => {
   it("serves an agent on a plain Node http server", async () => {
     const server = createServer();
