@@ -1,4 +1,4 @@
-import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
+import { type AgentEvent, Msg, MsgHub, ReActAgent, ValidationError } from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
@@ -74,10 +74,11 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
       events.push(event);
     }
     const chunks = events.filter((e) => e.type === "model_chunk");
-    expect(chunks.map((e) => (e.type === "model_chunk" ? e.delta.text : ""))).toEqual([
-      "hello",
-      " brave",
-      " world",
+    expect(chunks.map((e) => (e.type === "model_chunk" ? [e.delta.text, e.last] : []))).toEqual([
+      ["hello", false],
+      [" brave", false],
+      [" world", false],
+      ["", true],
     ]);
     const last = events[events.length - 1];
     expect(last?.type).toBe("reply");
@@ -228,5 +229,17 @@ describe("A2AAgent with no server", () => {
     const error = await agent.call(new Msg("user", "hi", "user")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(A2AConnectionError);
     expect((error as Error).message).toContain("SdkAgent");
+  });
+
+  it("names the card's interfaces when none is one the client speaks", async () => {
+    const card = structuredClone(server.card);
+    card.supportedInterfaces = [
+      { url: "127.0.0.1:1", protocolBinding: "CARRIER-PIGEON", tenant: "", protocolVersion: "1.0" },
+    ];
+    const agent = new A2AAgent({ agentCard: card });
+    agent.setConsoleOutputEnabled(false);
+    const error = await agent.call(new Msg("user", "hi", "user")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]?.path).toBe("supportedInterfaces");
   });
 });

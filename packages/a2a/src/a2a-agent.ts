@@ -200,7 +200,7 @@ export class A2AAgent extends AgentBase {
       signal.removeEventListener("abort", onAbort);
       this.#runningTask = null;
     }
-    const reply = this.#finish(state);
+    const reply = await this.#finish(state);
     this.observedMsgs = [];
     return reply;
   }
@@ -213,7 +213,18 @@ export class A2AAgent extends AgentBase {
   }
 
   async #getClient(): Promise<Client> {
-    this.#client ??= this.getAgentCard().then((card) => this.#factory.createFromAgentCard(card));
+    this.#client ??= this.getAgentCard().then(async (card) => {
+      try {
+        return await this.#factory.createFromAgentCard(card);
+      } catch (error) {
+        throw new ValidationError("A2A agent card", [
+          {
+            path: "supportedInterfaces",
+            message: `no interface this client can use (${errorMessage(error)}); the default client speaks JSONRPC and HTTP+JSON, pass a clientFactory for others`,
+          },
+        ]);
+      }
+    });
     try {
       return await this.#client;
     } catch (error) {
@@ -239,8 +250,11 @@ export class A2AAgent extends AgentBase {
         reject(error);
       }, ms);
     });
+    const next = stream.next();
+    // The losing `next()` rejects once the timeout aborts the request; nobody waits for it then.
+    next.catch(() => {});
     try {
-      return await Promise.race([stream.next(), timedOut]);
+      return await Promise.race([next, timedOut]);
     } finally {
       clearTimeout(timer);
     }
@@ -264,7 +278,7 @@ export class A2AAgent extends AgentBase {
         this.#track(update.taskId, update.contextId);
         const message = update.status?.message;
         if (update.status?.state === TaskState.TASK_STATE_WORKING && message) {
-          await this.#streamParts(state, message.parts, update.metadata ?? message.metadata, false);
+          await this.#streamParts(state, message.parts);
         }
         return;
       }
@@ -274,7 +288,7 @@ export class A2AAgent extends AgentBase {
         if (update.artifact) mergeArtifact(task, update.artifact, update.append);
         // Chunked artifacts stream as text; a whole artifact arrives with the reply.
         if (update.artifact && (update.append || !update.lastChunk)) {
-          await this.#streamParts(state, update.artifact.parts, undefined, false);
+          await this.#streamParts(state, update.artifact.parts);
         }
         return;
       }
@@ -301,12 +315,7 @@ export class A2AAgent extends AgentBase {
   }
 
   // Streams text parts as one growing message, and tool blocks as tool events.
-  async #streamParts(
-    state: StreamState,
-    parts: Message["parts"],
-    _metadata: Record<string, unknown> | undefined,
-    last: boolean,
-  ): Promise<void> {
+  async #streamParts(state: StreamState, parts: Message["parts"]): Promise<void> {
     for (const block of partsToBlocks(parts)) {
       if (block.type === "tool_use") {
         await this.emit({ type: "tool_call", msgId: state.streamMsg?.id ?? "", toolUse: block });
@@ -325,13 +334,13 @@ export class A2AAgent extends AgentBase {
         if (tail?.type === "text") tail.text += block.text;
         else blocks.push({ type: "text", text: block.text });
         state.streamed = true;
-        await this.emitModelChunk(state.streamMsg, last);
-        await this.print(state.streamMsg, { last });
+        await this.emitModelChunk(state.streamMsg, false);
+        await this.print(state.streamMsg, { last: false });
       }
     }
   }
 
-  #finish(state: StreamState): Msg {
+  async #finish(state: StreamState): Promise<Msg> {
     if (state.message) {
       this.pendingTaskId = null;
       return this.#final(a2aMessageToMsg(this.name, state.message), state, undefined);
@@ -363,7 +372,7 @@ export class A2AAgent extends AgentBase {
     return this.#final(reply, state, info);
   }
 
-  #final(reply: Msg, state: StreamState, info: A2ATaskInfo | undefined): Msg {
+  async #final(reply: Msg, state: StreamState, info: A2ATaskInfo | undefined): Promise<Msg> {
     // Keep the streamed message's id so printers and UIs update it instead of adding another.
     const out = new Msg({
       ...(state.streamMsg ? { id: state.streamMsg.id } : { id: reply.id }),
@@ -372,18 +381,20 @@ export class A2AAgent extends AgentBase {
       content: reply.content,
       metadata: info ? { ...reply.metadata, a2a_task: info } : reply.metadata,
     });
-    void this.print(out, { last: true });
+    // Close the streamed message for UIs waiting on `last`.
+    if (state.streamMsg) await this.emitModelChunk(state.streamMsg, true);
+    await this.print(out, { last: true });
     return out;
   }
 
-  #errorReply(error: A2AError): Msg {
+  async #errorReply(error: A2AError): Promise<Msg> {
     const reply = new Msg({
       name: this.name,
       role: "assistant",
       content: `The remote agent '${this.name}' answered with an error: ${error.message}`,
       metadata: { a2a_error: { name: error.name, message: error.message } },
     });
-    void this.print(reply, { last: true });
+    await this.print(reply, { last: true });
     return reply;
   }
 
