@@ -1,10 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type AgentEvent, Msg, MsgHub, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import {
+  AgentBase,
+  type AgentEvent,
+  Msg,
+  MsgHub,
+  ReActAgent,
+  Toolkit,
+  tool,
+} from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText, scriptedToolCall } from "@agentscope-ts/core/testing";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
 import { PNG_BYTES } from "./__fixtures__/sdk-server.js";
@@ -26,6 +34,7 @@ afterEach(async () => {
 });
 
 interface Served {
+  app: Hono;
   baseUrl: string;
   server: Server;
   models: ScriptedChatModel[];
@@ -83,7 +92,7 @@ async function serveOnHono(
   models.length = 0;
   agents.length = 0;
   servers.push(server as Server);
-  return { baseUrl, server: server as Server, models, agents };
+  return { app, baseUrl, server: server as Server, models, agents };
 }
 
 const client = (baseUrl: string) => {
@@ -221,6 +230,58 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
     expect(last?.type === "error" && last.error).toBeInstanceOf(A2AConnectionError);
     // The input stays buffered for the retry.
     expect(remote.observedMsgs.map((m) => m.getTextContent())).toEqual(["hi"]);
+  });
+
+  it("cancels the served agent's run when the A2A client is interrupted", async () => {
+    let chunkSeen: () => void = () => {};
+    const firstChunk = new Promise<void>((resolve) => {
+      chunkSeen = resolve;
+    });
+    const served = await serveOnHono(() => ({
+      chunkSize: 4,
+      chunkDelayMs: 20,
+      script: [scriptedText("A long answer that streams slowly, chunk after chunk, for a while.")],
+    }));
+    const remote = client(served.baseUrl);
+    const running = (async () => {
+      for await (const e of remote.stream(new Msg("user", "hi", "user"))) {
+        if (e.type === "model_chunk") chunkSeen();
+        if (e.type === "reply") return e.msg;
+      }
+      return null;
+    })();
+    await firstChunk;
+    await remote.interrupt();
+    const reply = await running;
+    expect(reply?.metadata._is_interrupted).toBe(true);
+    // The served ReActAgent was interrupted through cancelTask: its reply is its interrupt answer.
+    await vi.waitFor(async () => {
+      const memory = (await served.agents[0]?.memory.getMemory()) ?? [];
+      expect(memory.some((m) => m.metadata._is_interrupted === true)).toBe(true);
+    });
+  });
+
+  it("ends input-required when the reply says input_required in its metadata (the default)", async () => {
+    const served = await serveOnHono(() => ({ script: [] }));
+    const url = served.baseUrl.replace("/a2a/friday", "/a2a/asker");
+    class Asker extends AgentBase {
+      async reply(): Promise<Msg> {
+        return new Msg({
+          name: "Asker",
+          role: "assistant",
+          content: "Your name?",
+          metadata: { input_required: true },
+        });
+      }
+      async observe(): Promise<void> {}
+    }
+    mountA2A(served.app, "/a2a/asker", {
+      agentCard: buildAgentCard(new Asker(), { url }),
+      executor: new AgentScopeExecutor({ agentFactory: () => new Asker() }),
+    });
+    const reply = await client(url).call(new Msg("user", "hi", "user"));
+    expect(reply.getTextContent()).toBe("Your name?");
+    expect(reply.metadata.a2a_task).toMatchObject({ state: "input-required" });
   });
 
   it("serves the card with the toolkit's tools as skills", async () => {
