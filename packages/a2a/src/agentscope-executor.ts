@@ -8,6 +8,7 @@ import {
 import type { AgentBase, AgentEvent, Msg } from "@agentscope-ts/core";
 import { errorMessage } from "./a2a-connection-error.js";
 import { a2aMessageToMsg } from "./a2a-format.js";
+import { DeltaCoalescer } from "./delta-coalescer.js";
 import { blocksToParts, msgBlocks, textPart } from "./parts.js";
 
 /** What an agent factory of {@link AgentScopeExecutor} is called with. */
@@ -29,6 +30,11 @@ export interface AgentScopeExecutorOptions {
   isInputRequired?: (reply: Msg) => boolean;
   /** How many contexts' agents stay cached (least recently used leave first). Default 1 000. */
   maxAgents?: number;
+  /**
+   * The shortest time between two streamed-text updates, in milliseconds: deltas arriving faster
+   * are sent together. Default 50. (Each A2A event makes the SDK load and save the whole task.)
+   */
+  streamInterval?: number;
 }
 
 /**
@@ -44,6 +50,7 @@ export class AgentScopeExecutor implements AgentExecutor {
   readonly #factory: AgentScopeExecutorOptions["agentFactory"];
   readonly #isInputRequired: (reply: Msg) => boolean;
   readonly #maxAgents: number;
+  readonly #streamInterval: number;
   readonly #agents = new Map<string, Promise<AgentBase>>();
   readonly #running = new Map<string, AgentBase>();
 
@@ -52,6 +59,7 @@ export class AgentScopeExecutor implements AgentExecutor {
     this.#isInputRequired =
       options.isInputRequired ?? ((reply) => reply.metadata?.input_required === true);
     this.#maxAgents = Math.max(1, options.maxAgents ?? 1000);
+    this.#streamInterval = options.streamInterval ?? 50;
   }
 
   /** Runs the context's agent on the request's message, publishing its events on `eventBus`. */
@@ -68,14 +76,16 @@ export class AgentScopeExecutor implements AgentExecutor {
           metadata: undefined,
         };
     eventBus.publish(A2AEvent.task(task));
-    const status = (state: TaskState, parts?: Part[], metadata?: Record<string, unknown>) =>
+    const status: StatusPublisher = (state, parts, metadata, messageId) =>
       eventBus.publish(
         A2AEvent.statusUpdate({
           taskId,
           contextId,
           status: {
             state,
-            message: parts ? agentMessage(taskId, contextId, parts, metadata) : undefined,
+            message: parts
+              ? agentMessage(taskId, contextId, parts, metadata, messageId)
+              : undefined,
             timestamp: now(),
           },
           metadata: undefined,
@@ -93,14 +103,32 @@ export class AgentScopeExecutor implements AgentExecutor {
       return;
     }
     const input = a2aMessageToMsg("user", requestContext.userMessage);
+    // Streamed text of one model message shares a status message id, so the SDK's task history
+    // keeps one entry per message instead of one per chunk.
+    const text = new DeltaCoalescer((msgId, delta) => {
+      status(
+        TaskState.TASK_STATE_WORKING,
+        [textPart(delta)],
+        { msg_id: msgId },
+        `${taskId}:${msgId}`,
+      );
+    }, this.#streamInterval);
     this.#running.set(taskId, agent);
     try {
       for await (const event of agent.stream(input)) {
+        if (event.type === "model_chunk") {
+          if (event.delta.text) text.push(event.msgId, event.delta.text);
+          if (event.last) text.flush();
+          continue;
+        }
+        text.flush();
         this.#publish(event, taskId, contextId, eventBus, status);
       }
     } catch (error) {
+      text.flush();
       status(TaskState.TASK_STATE_FAILED, [textPart(`The agent failed: ${errorMessage(error)}`)]);
     } finally {
+      text.flush();
       this.#running.delete(taskId);
     }
   };
@@ -127,17 +155,9 @@ export class AgentScopeExecutor implements AgentExecutor {
     taskId: string,
     contextId: string,
     eventBus: ExecutionEventBus,
-    status: (state: TaskState, parts?: Part[], metadata?: Record<string, unknown>) => void,
+    status: StatusPublisher,
   ): void {
     switch (event.type) {
-      case "model_chunk":
-        if (event.delta.text) {
-          status(TaskState.TASK_STATE_WORKING, [textPart(event.delta.text)], {
-            msg_id: event.msgId,
-            last: event.last,
-          });
-        }
-        return;
       case "tool_call":
         status(TaskState.TASK_STATE_WORKING, blocksToParts([event.toolUse]), {
           msg_id: event.msgId,
@@ -206,14 +226,22 @@ export class AgentScopeExecutor implements AgentExecutor {
   }
 }
 
+type StatusPublisher = (
+  state: TaskState,
+  parts?: Part[],
+  metadata?: Record<string, unknown>,
+  messageId?: string,
+) => void;
+
 function agentMessage(
   taskId: string,
   contextId: string,
   parts: Part[],
   metadata: Record<string, unknown> | undefined,
+  messageId: string | undefined,
 ): Message {
   return {
-    messageId: crypto.randomUUID(),
+    messageId: messageId ?? crypto.randomUUID(),
     contextId,
     taskId,
     role: Role.ROLE_AGENT,
