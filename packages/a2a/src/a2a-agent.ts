@@ -10,6 +10,7 @@ import { type Client, ClientFactory } from "@a2a-js/sdk/client";
 import { A2AError } from "@a2a-js/sdk/errors";
 import {
   AgentBase,
+  AgentScopeError,
   type ContentBlock,
   InterruptedError,
   Msg,
@@ -52,7 +53,6 @@ interface StreamState {
   task: Task | undefined;
   message: Message | undefined;
   streamMsg: Msg | undefined;
-  streamed: boolean;
 }
 
 /**
@@ -173,7 +173,6 @@ export class A2AAgent extends AgentBase {
       task: undefined,
       message: undefined,
       streamMsg: undefined,
-      streamed: false,
     };
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
@@ -191,7 +190,7 @@ export class A2AAgent extends AgentBase {
         throw signal.reason ?? new InterruptedError(`Agent '${this.name}' was interrupted.`);
       }
       if (error instanceof A2AError) return this.#errorReply(error);
-      if (error instanceof A2AConnectionError) throw error;
+      if (AgentScopeError.isAgentScopeError(error)) throw error;
       throw new A2AConnectionError(
         `The connection to the remote A2A agent '${this.name}' failed: ${errorMessage(error)}`,
         { cause: error },
@@ -333,7 +332,6 @@ export class A2AAgent extends AgentBase {
         // Appending to the last text block keeps each chunk O(delta) for the event.
         if (tail?.type === "text") tail.text += block.text;
         else blocks.push({ type: "text", text: block.text });
-        state.streamed = true;
         await this.emitModelChunk(state.streamMsg, false);
         await this.print(state.streamMsg, { last: false });
       }
