@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type AgentEvent, Msg, MsgHub, ReActAgent, ValidationError } from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -5,7 +8,7 @@ import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
 import { PNG_BYTES, type SdkServer, startSdkServer } from "./__fixtures__/sdk-server.js";
 import { A2AAgent } from "./a2a-agent.js";
 import { A2AConnectionError } from "./a2a-connection-error.js";
-import { WellKnownAgentCardResolver } from "./agent-card-resolver.js";
+import { FileAgentCardResolver, WellKnownAgentCardResolver } from "./agent-card-resolver.js";
 
 // The remote side here is written only with the A2A SDK's own server classes (Express adapters,
 // DefaultRequestHandler, a plain AgentExecutor): our client against the SDK's reference server.
@@ -31,6 +34,12 @@ const textOf = (parts: { content?: { $case: string; value: unknown } }[]) =>
   parts.map((p) => (p.content?.$case === "text" ? p.content.value : `<${p.content?.$case}>`));
 
 describe("A2AAgent against a server built with the A2A SDK's own classes", () => {
+  it("speaks A2A 1.0 to a 1.0 interface", async () => {
+    const before = server.versions.length;
+    await remote().call(new Msg("user", "hi", "user"));
+    expect(server.versions.slice(before)).toEqual(["1.0"]);
+  });
+
   it("sits in a MsgHub with a local ReActAgent: observes, sends the buffer with the input, is observed", async () => {
     const local = new ReActAgent({
       name: "Local",
@@ -216,6 +225,67 @@ describe("A2AAgent against a server built with the A2A SDK's own classes", () =>
     await expect(
       agent.reply(new Msg("user", "hi", "user"), { structuredModel: {} }),
     ).rejects.toThrow(/structuredModel: not supported/);
+  });
+});
+
+describe("A2AAgent against an A2A v0.3 server (as AgentScope Python 1.0.x serves)", () => {
+  it("reads a v0.3 card file and speaks v0.3: streaming, files, input-required", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "a2a-v03-"));
+    const path = join(dir, "agent_card.json");
+    // A v0.3 card as a2a-sdk 0.3 writes it (top-level url, preferredTransport, protocolVersion).
+    await writeFile(
+      path,
+      JSON.stringify({
+        name: "SdkAgent",
+        description: "A v0.3 peer",
+        url: `${server.url}/a2a/jsonrpc`,
+        version: "1.0.0",
+        protocolVersion: "0.3.0",
+        preferredTransport: "JSONRPC",
+        capabilities: { streaming: true },
+        defaultInputModes: ["text/plain"],
+        defaultOutputModes: ["text/plain"],
+        skills: [],
+      }),
+    );
+    try {
+      const agent = new A2AAgent({ agentCard: new FileAgentCardResolver(path) });
+      agent.setConsoleOutputEnabled(false);
+      const card = await agent.getAgentCard();
+      expect(card.supportedInterfaces[0]?.protocolVersion).toMatch(/^0\.3/);
+      const sentBefore = server.versions.length;
+
+      const deltas: string[] = [];
+      let reply: Msg | undefined;
+      for await (const e of agent.stream(new Msg("user", "stream one two", "user"))) {
+        if (e.type === "model_chunk" && e.delta.text) deltas.push(e.delta.text);
+        if (e.type === "reply") reply = e.msg;
+      }
+      expect(deltas).toEqual(["one", " two"]);
+      expect(reply?.getTextContent()).toBe("one two");
+
+      const files = await agent.call(new Msg("user", "files", "user"));
+      expect(files.content).toEqual([
+        {
+          type: "image",
+          source: { type: "base64", media_type: "image/png", data: PNG_BYTES.toString("base64") },
+        },
+        { type: "audio", source: { type: "url", url: "https://example.com/a/song.mp3" } },
+        { type: "text", text: '{"rows":2}' },
+      ]);
+
+      const question = await agent.call(new Msg("user", "weather", "user"));
+      expect(question.metadata.a2a_task).toMatchObject({ state: "input-required" });
+      const answer = await agent.call(new Msg("user", "Rome", "user"));
+      expect(answer.getTextContent()).toBe("Sunny in Rome.");
+      expect(server.received[server.received.length - 1]?.followUp).toBe(true);
+      // Every request went out as v0.3 (no 1.0 version header).
+      const sent = server.versions.slice(sentBefore);
+      expect(sent).toHaveLength(4);
+      expect(sent.every((v) => v === "" || v.startsWith("0.3"))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

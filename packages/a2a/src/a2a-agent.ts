@@ -6,7 +6,13 @@ import {
   type Task,
   TaskState,
 } from "@a2a-js/sdk";
-import { type Client, ClientFactory } from "@a2a-js/sdk/client";
+import {
+  type Client,
+  ClientFactory,
+  ClientFactoryOptions,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from "@a2a-js/sdk/client";
 import { A2AError } from "@a2a-js/sdk/errors";
 import {
   AgentBase,
@@ -30,7 +36,10 @@ export interface A2AAgentOptions {
   agentCard: AgentCard | AgentCardResolverBase;
   /** Our name for the agent. Defaults to the card's name. */
   name?: string;
-  /** The SDK client factory (transports, interceptors, auth fetch). Defaults to JSON-RPC + REST. */
+  /**
+   * The SDK client factory (transports, interceptors, auth fetch). Defaults to JSON-RPC + REST,
+   * each speaking v0.3 to interfaces the card marks 0.3 and v1.0 to the rest.
+   */
   clientFactory?: ClientFactory;
   /**
    * The longest wait, in milliseconds, for the first and each next event of the remote stream;
@@ -94,7 +103,7 @@ export class A2AAgent extends AgentBase {
     super({ name: options.name ?? cardName ?? "A2AAgent" });
     this.#resolver = resolver;
     this.#namedByUser = options.name !== undefined;
-    this.#factory = options.clientFactory ?? new ClientFactory();
+    this.#factory = options.clientFactory ?? defaultClientFactory();
     this.timeout = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : options.timeout;
     this.cancelTimeout = options.cancelTimeout ?? 10_000;
     this.registerState(
@@ -409,6 +418,20 @@ export class A2AAgent extends AgentBase {
       // The task may have finished or the connection be gone; the interrupt stands either way.
     }
   }
+}
+
+// JSON-RPC and REST, each speaking v0.3 to interfaces a card marks 0.3 (AgentScope Python 1.0.x
+// serves A2A through a2a-sdk 0.3) and v1.0 to the rest.
+function defaultClientFactory(): ClientFactory {
+  const legacyCompat = { enabled: true };
+  return new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [
+        new JsonRpcTransportFactory({ legacyCompat }),
+        new RestTransportFactory({ legacyCompat }),
+      ],
+    }),
+  );
 }
 
 function isSettled(state: TaskState): boolean {

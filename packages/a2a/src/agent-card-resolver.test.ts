@@ -40,7 +40,7 @@ describe("FileAgentCardResolver", () => {
     expect(card.capabilities?.streaming).toBe(true);
   });
 
-  it("names the problem: a missing file, a folder, bad JSON, a v0.3 card", async () => {
+  it("names the problem: a missing file, a folder, bad JSON, a card without interfaces", async () => {
     await expect(new FileAgentCardResolver(join(dir, "nope.json")).getAgentCard()).rejects.toThrow(
       /file not found/,
     );
@@ -49,7 +49,7 @@ describe("FileAgentCardResolver", () => {
     await writeFile(bad, "{ nope");
     await expect(new FileAgentCardResolver(bad).getAgentCard()).rejects.toThrow(/is not JSON/);
     const old = join(dir, "old.json");
-    await writeFile(old, JSON.stringify({ name: "Old", url: "http://localhost:8000" }));
+    await writeFile(old, JSON.stringify({ name: "NoWhere", description: "no url, no interfaces" }));
     const error = await new FileAgentCardResolver(old).getAgentCard().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues[0]?.path).toBe("supportedInterfaces");

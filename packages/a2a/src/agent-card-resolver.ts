@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import type { AgentCard } from "@a2a-js/sdk";
 import { DefaultAgentCardResolver } from "@a2a-js/sdk/client";
+import { isLegacyAgentCard, parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3/client";
 import { ValidationError } from "@agentscope-ts/core";
 import { A2AConnectionError, errorMessage } from "./a2a-connection-error.js";
 import { AGENT_CARD_WELL_KNOWN_PATH } from "./a2a-fetch-handler.js";
@@ -110,6 +111,7 @@ export class WellKnownAgentCardResolver extends AgentCardResolverBase {
   /** Fetches the card; an unreachable server or a timeout is an {@link A2AConnectionError}. */
   async getAgentCard(): Promise<AgentCard> {
     const resolver = new DefaultAgentCardResolver({
+      legacyCompat: { enabled: true },
       // The signal also bounds reading the body.
       fetchImpl: (input, init) =>
         (this.#fetch ?? fetch)(input, { ...init, signal: AbortSignal.timeout(this.timeout) }),
@@ -141,6 +143,17 @@ export function normalizeAgentCard(value: unknown, what: string): AgentCard {
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     throw new ValidationError(what, [{ path: "", message: "expected a JSON object" }]);
   }
+  // A v0.3 card (top-level `url`, as AgentScope Python's a2a-sdk 0.3 writes): the SDK's compat
+  // layer translates it, marking its interfaces 0.3 so the client speaks v0.3 to it.
+  if (isLegacyAgentCard(value)) {
+    try {
+      value = parseLegacyAgentCard(value);
+    } catch (error) {
+      throw new ValidationError(what, [
+        { path: "", message: `not a valid v0.3 card: ${errorMessage(error)}` },
+      ]);
+    }
+  }
   const card = value as Partial<AgentCard> & { url?: unknown };
   if (typeof card.name !== "string" || !card.name)
     issues.push({ path: "name", message: "required string" });
@@ -149,7 +162,7 @@ export function normalizeAgentCard(value: unknown, what: string): AgentCard {
     issues.push({
       path: "supportedInterfaces",
       message:
-        "required: at least one { url, protocolBinding: 'JSONRPC' | 'HTTP+JSON', protocolVersion: '1.0' } (A2A 1.0 cards; a v0.3 card with a top-level 'url' is not supported)",
+        "required: at least one { url, protocolBinding: 'JSONRPC' | 'HTTP+JSON', protocolVersion: '1.0' } (or a v0.3 card with a top-level 'url')",
     });
   }
   if (issues.length > 0) throw new ValidationError(what, issues);

@@ -33,6 +33,8 @@ export interface SdkServer {
   received: { message: Message; taskId: string; contextId: string; followUp: boolean }[];
   /** The task ids whose cancellation was requested. */
   canceled: string[];
+  /** The `A2A-Version` header of every JSON-RPC request ("" when absent: v0.3). */
+  versions: string[];
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startSdkServer(): Promise<SdkServer> {
   let httpServer: Server | undefined;
   const received: SdkServer["received"] = [];
   const canceled: string[] = [];
+  const versions: string[] = [];
 
   class PlainExecutor implements AgentExecutor {
     async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -192,7 +195,14 @@ export async function startSdkServer(): Promise<SdkServer> {
   const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new PlainExecutor());
   const app = express();
   app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: requestHandler }));
-  app.use("/a2a/jsonrpc", jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication }));
+  app.use("/a2a/jsonrpc", (req, _res, next) => {
+    versions.push(req.header("A2A-Version") ?? "");
+    next();
+  });
+  app.use(
+    "/a2a/jsonrpc",
+    jsonRpcHandler({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat: { enabled: true } }),
+  );
   httpServer = createServer(app);
   await new Promise<void>((resolve) => httpServer?.listen(0, "127.0.0.1", resolve));
   const { port } = httpServer.address() as AddressInfo;
@@ -203,12 +213,21 @@ export async function startSdkServer(): Promise<SdkServer> {
     tenant: "",
     protocolVersion: A2A_PROTOCOL_VERSION,
   });
+  // The same endpoint also answers v0.3 clients (the SDK's compat layer), as a2a-sdk 0.3 servers
+  // such as AgentScope Python 1.0.x do.
+  card.supportedInterfaces.push({
+    url: `${url}/a2a/jsonrpc`,
+    protocolBinding: "JSONRPC",
+    tenant: "",
+    protocolVersion: "0.3",
+  });
   const server = httpServer;
   return {
     url,
     card,
     received,
     canceled,
+    versions,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
