@@ -1,0 +1,76 @@
+import { A2A_PROTOCOL_VERSION, type AgentCard, type AgentSkill } from "@a2a-js/sdk";
+import type { AgentBase, ToolFunctionSchema } from "@agentscope-ts/core";
+
+/** The options of {@link buildAgentCard}. */
+export interface BuildAgentCardOptions {
+  /** The URL of the JSON-RPC endpoint where the agent is served, e.g. `http://host/a2a/friday`. */
+  url: string;
+  /** The card's name. Defaults to the agent's name. */
+  name?: string;
+  /** What the agent is for. Defaults to a sentence naming the agent. */
+  description?: string;
+  /** The agent's version. Default `"1.0.0"`. */
+  version?: string;
+  /** Skills to advertise; defaults to one skill per active tool of the agent's toolkit. */
+  skills?: AgentSkill[];
+  /** The organization serving the agent. */
+  provider?: { organization: string; url: string };
+  /** Media types the agent accepts. Default: text, images, audio, video and JSON. */
+  defaultInputModes?: string[];
+  /** Media types the agent answers with. Default: text and JSON. */
+  defaultOutputModes?: string[];
+}
+
+interface HasToolkit {
+  toolkit?: { getJsonSchemas(): ToolFunctionSchema[] };
+}
+
+/**
+ * Builds the A2A agent card of one of our agents: its name, a description, a JSON-RPC interface
+ * at `url` (A2A 1.0, streaming), and a skill per tool of its toolkit (for a ReActAgent).
+ */
+export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions): AgentCard {
+  const name = options.name ?? agent.name;
+  const tools = (agent as unknown as HasToolkit).toolkit?.getJsonSchemas() ?? [];
+  const skills =
+    options.skills ??
+    tools.map(
+      (tool): AgentSkill => ({
+        id: tool.function.name,
+        name: tool.function.name,
+        description: tool.function.description,
+        tags: ["tool"],
+        examples: [],
+        inputModes: [],
+        outputModes: [],
+        securityRequirements: [],
+      }),
+    );
+  return {
+    name,
+    description: options.description ?? `${name}, an AgentScope-TS agent.`,
+    supportedInterfaces: [
+      {
+        url: options.url,
+        protocolBinding: "JSONRPC",
+        tenant: "",
+        protocolVersion: A2A_PROTOCOL_VERSION,
+      },
+    ],
+    provider: options.provider,
+    version: options.version ?? "1.0.0",
+    capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: options.defaultInputModes ?? [
+      "text/plain",
+      "image/*",
+      "audio/*",
+      "video/*",
+      "application/json",
+    ],
+    defaultOutputModes: options.defaultOutputModes ?? ["text/plain", "application/json"],
+    skills,
+    signatures: [],
+  };
+}

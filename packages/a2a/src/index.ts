@@ -1,0 +1,31 @@
+export { A2AAgent, type A2AAgentOptions, type A2ATaskInfo } from "./a2a-agent.js";
+export { A2AConnectionError } from "./a2a-connection-error.js";
+export {
+  type A2AFetchHandler,
+  type A2AFetchHandlerOptions,
+  AGENT_CARD_WELL_KNOWN_PATH,
+  createA2AFetchHandler,
+} from "./a2a-fetch-handler.js";
+export {
+  type A2AMessageTarget,
+  a2aMessageToMsg,
+  a2aTaskToMsgs,
+  formatA2AMessage,
+} from "./a2a-format.js";
+export { createA2ANodeListener, type MountableApp, mountA2A } from "./a2a-mount.js";
+export { type BuildAgentCardOptions, buildAgentCard } from "./agent-card-builder.js";
+export {
+  AgentCardResolverBase,
+  FileAgentCardResolver,
+  FixedAgentCardResolver,
+  normalizeAgentCard,
+  WellKnownAgentCardResolver,
+  type WellKnownAgentCardResolverOptions,
+} from "./agent-card-resolver.js";
+export {
+  type AgentFactoryContext,
+  AgentScopeExecutor,
+  type AgentScopeExecutorOptions,
+} from "./agentscope-executor.js";
+export { blocksToParts, guessMediaType, partsToBlocks, partToBlock } from "./parts.js";
+export { taskStateName } from "./task-state.js";
