@@ -3,6 +3,7 @@ import { InterruptedError } from "../errors/interrupted-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { AudioBlock, ContentBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
+import { chunkDeltaOf } from "../model/chunk-delta.js";
 import { StateModule } from "../state/state-module.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
@@ -219,11 +220,7 @@ export abstract class AgentBase extends StateModule {
     const run = this.#run;
     if (!run?.channel || run.channel.closed) return;
     const seen = run.sent.get(msg.id) ?? { text: 0, thinking: 0 };
-    const blocks = typeof msg.content === "string" ? null : msg.content;
-    const text = blocks
-      ? newPart(blocks, "text", seen.text)
-      : (msg.content as string).slice(seen.text);
-    const thinking = blocks ? newPart(blocks, "thinking", seen.thinking) : "";
+    const { text, thinking } = addedSince(msg.content, seen);
     if (last) run.sent.delete(msg.id);
     else {
       run.sent.set(msg.id, {
@@ -543,6 +540,38 @@ function isInterruption(error: unknown, signal: AbortSignal): boolean {
       error instanceof DOMException &&
       error.name === "AbortError")
   );
+}
+
+// The text and thinking of `content` past the first `seen` characters. Uses the delta the model
+// recorded beside the chunk when it matches what was emitted so far: slicing the cumulative text
+// (a rope built by `+=`) would flatten it, a copy of the whole answer per chunk.
+function addedSince(
+  content: string | readonly ContentBlock[],
+  seen: { text: number; thinking: number },
+): { text: string; thinking: string } {
+  if (typeof content === "string") {
+    return { text: content.length === seen.text ? "" : content.slice(seen.text), thinking: "" };
+  }
+  let textLength = 0;
+  let thinkingLength = 0;
+  for (const block of content) {
+    if (block.type === "text") textLength += block.text.length;
+    else if (block.type === "thinking") thinkingLength += block.thinking.length;
+  }
+  if (textLength === seen.text && thinkingLength === seen.thinking)
+    return { text: "", thinking: "" };
+  const delta = chunkDeltaOf(content);
+  if (
+    delta &&
+    seen.text + delta.text.length === textLength &&
+    seen.thinking + delta.thinking.length === thinkingLength
+  ) {
+    return { text: delta.text, thinking: delta.thinking };
+  }
+  return {
+    text: textLength === seen.text ? "" : newPart(content, "text", seen.text),
+    thinking: thinkingLength === seen.thinking ? "" : newPart(content, "thinking", seen.thinking),
+  };
 }
 
 // The text (or thinking) of `blocks` past the first `seen` characters, without joining it all.
