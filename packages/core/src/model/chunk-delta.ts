@@ -6,13 +6,14 @@ export interface ChunkDelta {
   thinking: string;
 }
 
-// Keyed by a chunk's `content` array, which the agent passes on as its message's content: the
-// delta travels beside the cumulative chunk without changing the ChatResponse shape.
-const deltas = new WeakMap<object, ChunkDelta>();
+// Kept on a chunk's `content` array (which the agent passes on as its message's content) under a
+// non-enumerable symbol: the delta travels beside the cumulative chunk without changing the
+// ChatResponse shape, equality or serialisation (a WeakMap entry per chunk costs more).
+const DELTA = Symbol("agentscope.chunkDelta");
 
 /** Records what the chunk whose content is `content` added (internal; used by the accumulator). */
 export function attachChunkDelta(content: readonly unknown[], delta: ChunkDelta): void {
-  deltas.set(content, delta);
+  Object.defineProperty(content, DELTA, { value: delta, configurable: true });
 }
 
 /**
@@ -20,5 +21,5 @@ export function attachChunkDelta(content: readonly unknown[], delta: ChunkDelta)
  * recorded it (chunks built by `ChatResponseAccumulator`); `undefined` otherwise.
  */
 export function chunkDeltaOf(content: readonly unknown[]): ChunkDelta | undefined {
-  return deltas.get(content);
+  return (content as { [DELTA]?: ChunkDelta })[DELTA];
 }

@@ -7,12 +7,12 @@ export function tokens(n) {
   return Array.from({ length: n }, (_, i) => `w${i % 1000} `);
 }
 
-/** Tool-call arguments of about `bytes` characters, cut into fragments of 8 characters. */
+/** Tool-call arguments of about `bytes` characters, cut into fragments of 4 characters (about a token each). */
 export function argumentFragments(bytes) {
   const body = "x".repeat(Math.max(0, bytes - 16));
   const json = JSON.stringify({ location: "Paris", note: body });
   const out = [];
-  for (let i = 0; i < json.length; i += 8) out.push(json.slice(i, i + 8));
+  for (let i = 0; i < json.length; i += 4) out.push(json.slice(i, i + 4));
   return out;
 }
 

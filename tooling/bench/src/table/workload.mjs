@@ -170,17 +170,20 @@ if (workload === "tools" || workload === "answer") {
   const small = workload === "chunks" ? "answer:1" : "args:0";
   const units =
     workload === "chunks" ? size - 1 : argumentFragments(size).length - argumentFragments(0).length;
-  const iterations = Math.max(1, Math.round(200_000 / (size * 10)));
+  const clamp = (x, lo, hi) => Math.min(hi, Math.max(lo, Math.round(x)));
+  const iterations =
+    workload === "chunks" ? clamp(100_000 / size, 1, 50) : clamp(40_000 / size, 3, 40);
   await timeRuns(small, 3);
   await timeRuns(big, 1);
-  const bigMs = [];
-  const smallMs = [];
+  // Median of per-iteration differences: robust to a load spike hitting one run.
+  const diffs = [];
   for (let i = 0; i < iterations; i++) {
-    smallMs.push(await timeRuns(small, 3));
-    bigMs.push(await timeRuns(big, 1));
+    const smallMs = await timeRuns(small, 1);
+    const bigMs = await timeRuns(big, 1);
+    diffs.push(bigMs - smallMs);
   }
-  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  report(((mean(bigMs) - mean(smallMs)) * 1000) / units);
+  diffs.sort((a, b) => a - b);
+  report((diffs[diffs.length >> 1] * 1000) / units);
 } else {
   throw new Error(`unknown workload ${workload}`);
 }
