@@ -108,7 +108,7 @@ const filters = process.argv.slice(2);
 const rows = ROWS.filter((r) => filters.length === 0 || filters.some((f) => r.name.includes(f)));
 const server = await startMock();
 console.log(
-  `node ${process.version}, ${new Date().toISOString()}, ${ROUNDS} interleaved rounds, one fresh process per measurement; load average ${(
+  `node ${process.version}, ${new Date().toISOString()}, ${ROUNDS} interleaved rounds, one fresh process per measurement, ${process.env.BENCH_CLOCK === "wall" ? "wall" : "CPU"} time of the measured process; load average ${(
     await import("node:os")
   )
     .loadavg()
