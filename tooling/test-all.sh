@@ -6,6 +6,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . tooling/node-env.sh || exit 1
 echo "[test-all] node $(node --version), pnpm $(pnpm --version)"
+# Real redis-server and PostgreSQL for the storage packages' tests (each test starts its own on a
+# loopback port). Installed from apt when missing and we may; otherwise those tests fail saying how.
+missing=()
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "[test-all] installing ${missing[*]} from apt"
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get install -y "${missing[@]}" || { apt-get update && apt-get install -y "${missing[@]}"; }; } >/dev/null 2>&1 ||
+      echo "[test-all] could not install ${missing[*]}; the redis/postgres tests will say how to"
+  else
+    echo "[test-all] ${missing[*]} not installed (needs root + apt); the redis/postgres tests will say how to install"
+  fi
+fi
 find . -name test-results.json -not -path "*/node_modules/*" -delete
 pnpm install --frozen-lockfile || exit 1
 pnpm run check

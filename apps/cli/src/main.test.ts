@@ -60,7 +60,7 @@ describe("agentscope (subprocess): help, version and errors", () => {
     expect(expectOneLineError(key.stderr)).toContain("set ANTHROPIC_API_KEY");
     expect(flag.code).toBe(2);
     expect(expectOneLineError(flag.stderr)).toBe(
-      "agentscope: unknown option --modle (see agentscope run --help)",
+      "agentscope: unknown option --modle; did you mean --model? (see agentscope run --help)",
     );
   });
 

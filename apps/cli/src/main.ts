@@ -5,6 +5,7 @@ import type { CliIO } from "./cli-io.js";
 import { runChat } from "./commands/chat.js";
 import { runTask } from "./commands/run.js";
 import { listSessions } from "./commands/sessions.js";
+import { startTracing } from "./tracing/start-tracing.js";
 import { cliVersion } from "./version.js";
 
 /**
@@ -25,9 +26,16 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       case "sessions":
         return await listSessions(parsed.options, io);
       case "run":
-        return await runTask(parsed.options, parsed.task, io);
-      case "chat":
-        return await runChat(parsed.options, io);
+      case "chat": {
+        const tracing = await startTracing(parsed.options, io.env);
+        try {
+          return parsed.kind === "run"
+            ? await runTask(parsed.options, parsed.task, io)
+            : await runChat(parsed.options, io);
+        } finally {
+          await tracing?.shutdown();
+        }
+      }
     }
   } catch (error) {
     io.stderr.write(formatFatal(error, debug));

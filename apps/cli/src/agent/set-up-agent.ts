@@ -2,6 +2,8 @@ import { join, resolve } from "node:path";
 import { PlanNotebook, ReActAgent } from "@agentscope-ts/core";
 import type { CliOptions } from "../args/parse-args.js";
 import type { CliIO } from "../cli-io.js";
+import type { LoadedEmbedding } from "../knowledge/embedding-choice.js";
+import type { OpenedKnowledge } from "../knowledge/open-knowledge.js";
 import type { McpConnections } from "../mcp/connect-mcp-servers.js";
 import { loadMcpConfig } from "../mcp/mcp-config.js";
 import type { LoadedModel } from "../model/loaded-model.js";
@@ -38,6 +40,8 @@ export interface AgentSetup {
   mcp: McpConnections | undefined;
   /** The session store and name, if `--session` was given. */
   session: { store: SessionStore; name: string; resumed: boolean } | undefined;
+  /** The knowledge base from `--knowledge`, with what was ingested. */
+  knowledge: OpenedKnowledge | undefined;
   /** How many tools the agent has: built-in and from MCP servers. */
   toolCounts: { builtin: number; mcp: number };
   /** Saves the session, if any. */
@@ -71,11 +75,18 @@ export async function setUpAgent(
 
   let mcp: McpConnections | undefined;
   let loaded: LoadedModel | undefined;
+  let embedding: LoadedEmbedding | undefined;
+  let opened: OpenedKnowledge | undefined;
   // Bounded: a server that does not stop in time must not keep the CLI from exiting.
   const close = async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      Promise.allSettled([mcp?.close(), loaded?.dispose?.()]),
+      Promise.allSettled([
+        mcp?.close(),
+        loaded?.dispose?.(),
+        embedding?.dispose?.(),
+        Promise.resolve().then(() => opened?.close()),
+      ]),
       new Promise((resolve) => {
         timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
       }),
@@ -103,6 +114,20 @@ export async function setUpAgent(
     const timeoutMs = modelTimeoutMs(choice.provider.id, options.modelTimeout);
     if (timeoutMs !== undefined) loaded.model.timeout = timeoutMs;
 
+    if (options.knowledge !== undefined) {
+      // Imported on first use: readers and SQLite load only with --knowledge.
+      const { loadEmbeddingModel } = await import("../knowledge/embedding-choice.js");
+      const { openKnowledge } = await import("../knowledge/open-knowledge.js");
+      embedding = await loadEmbeddingModel(choice, io.env, io.stderr);
+      opened = await openKnowledge({
+        path: resolve(io.cwd, options.knowledge),
+        home: agentscopeHome(io.env),
+        embedding,
+        stderr: io.stderr,
+      });
+      toolkit.registerToolFunction(opened.knowledge.asTool());
+    }
+
     const planNotebook = options.plan ? new PlanNotebook() : undefined;
     const sysPrompt =
       options.sysPrompt ??
@@ -121,6 +146,7 @@ export async function setUpAgent(
       formatter: loaded.formatter,
       toolkit,
       ...(planNotebook ? { planNotebook } : {}),
+      ...(opened ? { knowledge: opened.knowledge } : {}),
       ...(options.maxIters !== undefined ? { maxIters: options.maxIters } : {}),
     });
     // The terminal shows the agent's stream events; its own printing stays off.
@@ -141,6 +167,7 @@ export async function setUpAgent(
       loaded: loadedModel,
       mcp,
       session,
+      knowledge: opened,
       toolCounts: { builtin: options.noTools ? 0 : BUILTIN_TOOL_NAMES.length, mcp: mcpTools },
       save: async () => {
         if (session) await session.store.save(session.name, agent);

@@ -23,12 +23,18 @@ const AGENT_FLAGS = `Agent:
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
                              ("trusted": true lets a server's tools run without asking)
+  -k, --knowledge PATH       a file or folder (.pdf .docx .xlsx .pptx .md .txt…) the agent
+                             retrieves from: chunked, embedded with the provider's embedding
+                             model (or a local one) and kept in $AGENTSCOPE_HOME/knowledge;
+                             unchanged files are reused on the next run
       --plan                 give the agent a plan notebook for multi-step tasks
   -s, --session NAME         resume and save the conversation (saved after every turn)
       --sessions-dir DIR     where sessions live (default $AGENTSCOPE_HOME/sessions,
                              else ~/.agentscope/sessions)
       --sys-prompt TEXT      replace the system prompt
-      --max-iters N          reasoning/tool steps per reply (default 10)`;
+      --max-iters N          reasoning/tool steps per reply (default 10)
+      --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
+                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors
@@ -49,6 +55,7 @@ Examples:
   agentscope --model openai:gpt-4.1-mini --session work
   agentscope run --yes --json "How many files are in this folder?"
   agentscope --mcp-config mcp.json --plan
+  agentscope --knowledge ./docs                 # answers from your documents
 
 Run 'agentscope <command> --help' for the options of a command.
 `,
@@ -58,8 +65,10 @@ Usage: agentscope [chat] [options]
 
 Type a message and press Enter. The reply streams as it is generated (thinking dimmed), tool
 calls and results are shown in short. Ctrl-C interrupts the reply, Ctrl-C twice exits; Ctrl-D or
-/exit quits. Tools that write files, run code or call MCP servers not marked "trusted" ask
-for confirmation unless --yes.
+/exit quits. A line ending with \\ continues on the next line. Tools that write files, run code
+or call MCP servers not marked "trusted" ask for confirmation unless --yes.
+
+Commands: /help, /clear (forget the conversation), /sessions, /model, /tools, /exit.
 
 ${MODEL_FLAGS}
 

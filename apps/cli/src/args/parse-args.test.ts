@@ -23,6 +23,8 @@ describe("parseCliArgs", () => {
       "-y",
       "--mcp-config",
       "m.json",
+      "-k",
+      "./docs",
       "--plan",
       "-s",
       "work",
@@ -48,6 +50,7 @@ describe("parseCliArgs", () => {
         baseUrl: "http://x/v1",
         yes: true,
         mcpConfig: "m.json",
+        knowledge: "./docs",
         plan: true,
         session: "work",
         sessionsDir: "/tmp/s",
@@ -83,8 +86,15 @@ describe("parseCliArgs", () => {
 
   it("names the bad flag or value", () => {
     expect(usageErrorOf(["--nope"])).toBe("unknown option --nope (see agentscope --help)");
+    expect(usageErrorOf(["chat", "--sesion", "x"])).toBe(
+      "unknown option --sesion; did you mean --session? (see agentscope chat --help)",
+    );
     expect(usageErrorOf(["chat", "--json"])).toContain("--json does not apply to 'chat'");
     expect(usageErrorOf(["sessions", "--yes"])).toContain("--yes does not apply to 'sessions'");
+    expect(usageErrorOf(["sessions", "--knowledge", "d"])).toContain(
+      "--knowledge does not apply to 'sessions'",
+    );
+    expect(usageErrorOf(["--knowledge", " "])).toContain("--knowledge needs a value");
     expect(usageErrorOf(["--max-iters", "two"])).toContain(
       '--max-iters needs a positive whole number, got "two"',
     );
@@ -100,5 +110,12 @@ describe("parseCliArgs", () => {
     expect(parsed.kind === "run" && parsed.options.modelTimeout).toBe(45);
     expect(usageErrorOf(["--model-timeout", "0"])).toMatch(/--model-timeout needs a positive/);
     expect(usageErrorOf(["sessions", "--model-timeout", "5"])).toMatch(/does not apply/);
+  });
+
+  it("reads --trace URL for chat and run only", () => {
+    const parsed = parseCliArgs(["run", "--trace", "http://localhost:4318", "task"]);
+    expect(parsed.kind === "run" && parsed.options.trace).toBe("http://localhost:4318");
+    expect(usageErrorOf(["--trace", " "])).toMatch(/--trace needs a value/);
+    expect(usageErrorOf(["sessions", "--trace", "http://x"])).toMatch(/does not apply/);
   });
 });

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { CliError, EXIT } from "../cli-error.js";
+import { closest } from "./did-you-mean.js";
 
 /** The commands of `agentscope`. */
 export type CommandName = "chat" | "run" | "sessions" | "help";
@@ -19,6 +20,8 @@ export interface CliOptions {
   yes: boolean;
   /** `--mcp-config FILE`. */
   mcpConfig?: string;
+  /** `--knowledge PATH`: a file or folder the agent retrieves from (RAG). */
+  knowledge?: string;
   /** `--plan`: give the agent a plan notebook. */
   plan: boolean;
   /** `--session NAME`: load and save the conversation under this name. */
@@ -43,6 +46,8 @@ export interface CliOptions {
   json: boolean;
   /** `--debug`: stack traces and MCP server logs. */
   debug: boolean;
+  /** `--trace URL`: the OTLP/HTTP endpoint runs are traced to. */
+  trace?: string;
 }
 
 /** What the command line asks for. */
@@ -59,6 +64,7 @@ const OPTIONS = {
   api: { type: "string" },
   yes: { type: "boolean", short: "y" },
   "mcp-config": { type: "string" },
+  knowledge: { type: "string", short: "k" },
   plan: { type: "boolean" },
   session: { type: "string", short: "s" },
   "sessions-dir": { type: "string" },
@@ -69,6 +75,7 @@ const OPTIONS = {
   threads: { type: "string" },
   "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
+  trace: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -82,6 +89,7 @@ const AGENT_FLAGS = [
   "api",
   "yes",
   "mcp-config",
+  "knowledge",
   "plan",
   "session",
   "sessions-dir",
@@ -92,6 +100,7 @@ const AGENT_FLAGS = [
   "threads",
   "model-timeout",
   "no-tools",
+  "trace",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -134,7 +143,10 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     const command = isCommand(first) ? first : undefined;
     if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
       const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? "?";
-      throw usageError(`unknown option ${flag}`, command);
+      const known = Object.keys(OPTIONS).map((name) => `--${name}`);
+      const guess = flag.startsWith("--") ? closest(flag.split("=")[0] ?? flag, known) : undefined;
+      const hint = guess ? `; did you mean ${guess}?` : "";
+      throw usageError(`unknown option ${flag}${hint}`, command);
     }
     if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
       const flag = /(--[\w-]+)/.exec((error as Error).message)?.[1] ?? "an option";
@@ -193,6 +205,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   }
   set("api", api);
   set("mcpConfig", text("mcp-config"));
+  set("knowledge", text("knowledge"));
+  set("trace", text("trace"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

@@ -7,6 +7,7 @@ import { EventRenderer } from "../terminal/event-renderer.js";
 import { LineSource } from "../terminal/line-source.js";
 import { styleFor } from "../terminal/style.js";
 import type { AskUser } from "../tools/confirmation.js";
+import { isSlashCommand, resumeRecap, runSlashCommand } from "./slash-commands.js";
 
 /** How long closing MCP servers and the model may take when the user quits with Ctrl-C. */
 const QUIT_CLEANUP_MS = 2000;
@@ -27,7 +28,7 @@ function banner(setup: AgentSetup, options: CliOptions): string {
     setup.toolCounts.builtin + setup.toolCounts.mcp > 0 && !options.yes
       ? " Tools that write files, run code or call untrusted MCP servers ask first (--yes skips)."
       : "";
-  return `agentscope chat · ${parts.join(" · ")}\nCtrl-C interrupts a reply, Ctrl-C twice exits, Ctrl-D or /exit quits.${consent}\n`;
+  return `agentscope chat · ${parts.join(" · ")}\nCtrl-C interrupts a reply, Ctrl-C twice exits, Ctrl-D or /exit quits, /help lists commands.${consent}\n`;
 }
 
 /**
@@ -97,26 +98,49 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     setup = await pending;
     io.stderr.write(banner(setup, options));
     const { agent } = setup;
+    if (setup.session?.resumed) {
+      io.stderr.write(errStyle.dim(resumeRecap(await agent.memory.getMemory())));
+    }
     for (;;) {
       if (interactive) io.stdout.write("> ");
-      const line = await lines.next();
-      if (line === null) break;
+      let line = await lines.next();
+      // A line ending with a backslash continues on the next one.
+      while (line?.endsWith("\\")) {
+        if (interactive) io.stdout.write(". ");
+        const more = await lines.next();
+        line = more === null ? line.slice(0, -1) : `${line.slice(0, -1)}\n${more}`;
+      }
+      if (line === null) {
+        // Ctrl-D: leave the shell's prompt on a line of its own.
+        if (interactive) io.stdout.write("\n");
+        break;
+      }
       const text = line.trim();
       if (text === "") continue;
-      if (text === "/exit" || text === "/quit") break;
       exitArmed = false;
+      if (isSlashCommand(text)) {
+        if ((await runSlashCommand(text, { setup, options, io })) === "exit") break;
+        continue;
+      }
 
       for (const failure of (await setup.mcp?.reconnectLost()) ?? []) {
         io.stderr.write(`${errStyle.red(`agentscope: ${failure}`)}\n`);
       }
-      for await (const event of agent.stream(new Msg("user", text, "user"))) {
-        renderer.render(event);
-        if (event.type === "error") {
-          failedTurns++;
-          renderer.newline();
-          io.stderr.write(`${errStyle.red(`agentscope: ${describeError(event.error)}`)}\n`);
-          if (options.debug) io.stderr.write(`${(event.error as Error)?.stack ?? event.error}\n`);
+      // The stream throws the run's error after its `error` event, which reported it already.
+      let reported: { error: unknown } | undefined;
+      try {
+        for await (const event of agent.stream(new Msg("user", text, "user"))) {
+          renderer.render(event);
+          if (event.type === "error") {
+            reported = { error: event.error };
+            failedTurns++;
+            renderer.newline();
+            io.stderr.write(`${errStyle.red(`agentscope: ${describeError(event.error)}`)}\n`);
+            if (options.debug) io.stderr.write(`${(event.error as Error)?.stack ?? event.error}\n`);
+          }
         }
+      } catch (error) {
+        if (!reported || error !== reported.error) throw error;
       }
       renderer.newline();
       try {

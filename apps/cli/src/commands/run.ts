@@ -117,34 +117,39 @@ export async function runTask(
     setup = await pending;
     result.model = setup.loaded.label;
     result.session = setup.session?.name ?? null;
-    for await (const event of setup.agent.stream(new Msg("user", taskText, "user"))) {
-      renderer.render(event);
-      if (event.type === "tool_call") {
-        const call: RunToolCall = {
-          id: event.toolUse.id,
-          name: event.toolUse.name,
-          input: event.toolUse.input,
-          output: null,
-        };
-        calls.set(call.id, call);
-        result.tool_calls.push(call);
-      } else if (event.type === "tool_result_chunk" && event.last) {
-        const call = calls.get(event.toolResult.id);
-        if (call) call.output = outputText(event.toolResult);
-      } else if (event.type === "reply") {
-        result.reply = event.msg.getTextContent() ?? "";
-        result.interrupted = event.interrupted;
-        const usage = event.msg.usage;
-        if (usage) {
-          result.usage = {
-            input_tokens: usage.inputTokens,
-            output_tokens: usage.outputTokens,
-            time: usage.time,
+    // The stream throws the run's error after its `error` event; that event already recorded it.
+    try {
+      for await (const event of setup.agent.stream(new Msg("user", taskText, "user"))) {
+        renderer.render(event);
+        if (event.type === "tool_call") {
+          const call: RunToolCall = {
+            id: event.toolUse.id,
+            name: event.toolUse.name,
+            input: event.toolUse.input,
+            output: null,
           };
+          calls.set(call.id, call);
+          result.tool_calls.push(call);
+        } else if (event.type === "tool_result_chunk" && event.last) {
+          const call = calls.get(event.toolResult.id);
+          if (call) call.output = outputText(event.toolResult);
+        } else if (event.type === "reply") {
+          result.reply = event.msg.getTextContent() ?? "";
+          result.interrupted = event.interrupted;
+          const usage = event.msg.usage;
+          if (usage) {
+            result.usage = {
+              input_tokens: usage.inputTokens,
+              output_tokens: usage.outputTokens,
+              time: usage.time,
+            };
+          }
+        } else if (event.type === "error") {
+          failure = event.error;
         }
-      } else if (event.type === "error") {
-        failure = event.error;
       }
+    } catch (error) {
+      if (error !== failure) throw error;
     }
     await setup.save();
   } catch (error) {

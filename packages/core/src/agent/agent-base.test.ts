@@ -262,10 +262,12 @@ describe("AgentBase.stream", () => {
     expect(start?.type === "reply_start" && (start.input as Msg).content).toBe("hi");
   });
 
-  it("ends with an error event when the reply fails", async () => {
+  it("ends with an error event when the reply fails, then throws the error", async () => {
     const agent = new ScriptedAgent("e", { chunks: ["a"], error: new Error("bad") });
     const events: AgentEvent[] = [];
-    for await (const event of agent.stream(user("x"))) events.push(event);
+    await expect(async () => {
+      for await (const event of agent.stream(user("x"))) events.push(event);
+    }).rejects.toThrow("bad");
     const last = events.at(-1);
     expect(last?.type).toBe("error");
     expect(last?.type === "error" && (last.error as Error).message).toBe("bad");

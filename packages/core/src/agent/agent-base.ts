@@ -33,7 +33,15 @@ import { getDefaultOutputSink, type OutputSink } from "./output-sink.js";
 export interface AgentBaseOptions {
   /** The agent's name, used as the sender of its messages. Defaults to the class name. */
   name?: string;
+  /**
+   * Whether `call()` prints the agent's messages to the output sink. Default `true`. A run
+   * consumed through `stream()` or `streamPrintingMessages` never prints: its consumer renders.
+   */
+  consoleOutputEnabled?: boolean;
 }
+
+/** What an agent replies to: a message, several, a string (sent as a user message) or nothing. */
+export type AgentInput = Msg | Msg[] | string | null;
 
 /** Options passed to `reply()` besides the input message (e.g. `structuredModel`). */
 export type ReplyOptions = Record<string, unknown>;
@@ -64,6 +72,8 @@ interface ReplyRun {
   readonly controller: AbortController;
   readonly replyId: string;
   readonly channel: EventChannel<AgentEvent> | undefined;
+  // A stream consumer renders the events, so the agent's console printing is off for the run.
+  readonly quiet: boolean;
   // Text/thinking lengths already sent in model_chunk events, per message id.
   readonly sent: Map<string, { text: number; thinking: number }>;
 }
@@ -111,6 +121,7 @@ export abstract class AgentBase extends StateModule {
   constructor(options: AgentBaseOptions = {}) {
     super();
     this.name = options.name ?? new.target.name;
+    if (options.consoleOutputEnabled === false) this.#consoleOutputEnabled = false;
     this.#installHookedMethods();
   }
 
@@ -118,7 +129,7 @@ export abstract class AgentBase extends StateModule {
    * The agent's logic: answer `msg` (and the subclass's options). Use {@link AgentBase.signal} to
    * stop model streams and tools when interrupted, and {@link AgentBase.emit} for stream events.
    */
-  abstract reply(msg?: Msg | Msg[] | null, options?: ReplyOptions): Promise<Msg>;
+  abstract reply(msg?: AgentInput, options?: ReplyOptions): Promise<Msg>;
 
   /** Receives message(s) without replying, e.g. another agent's reply in a MsgHub. */
   abstract observe(msg: Msg | Msg[] | null): Promise<void>;
@@ -149,14 +160,15 @@ export abstract class AgentBase extends StateModule {
       // Let consumers waiting on the queue run before the producer continues.
       await null;
     }
-    if (!this.#consoleOutputEnabled) return;
+    if (!this.#consoleOutputEnabled || this.#run?.quiet) return;
     this.#printer.print(msg, last, this.#outputSink ?? getDefaultOutputSink());
   }
 
   /**
    * Runs the agent on `msg` (Python's `await agent(msg)`): calls `reply()`, answers through
    * `handleInterrupt()` when interrupted, then lets the MsgHub subscribers observe the reply.
-   * Throws {@link AgentBusyError} when the agent is already replying.
+   * A string input is sent as a user message. Throws {@link AgentBusyError} when the agent is
+   * already replying, and the run's error when it fails.
    */
   async call(...args: Parameters<this["reply"]>): Promise<Msg> {
     const run = this.#begin(undefined);
@@ -165,8 +177,10 @@ export abstract class AgentBase extends StateModule {
 
   /**
    * Runs the agent like {@link AgentBase.call} and yields its {@link AgentEvent}s as they happen,
-   * ending with a `reply` (or `error`) event. Events wait in a bounded buffer that the consumer
-   * drains; leaving the loop early (`break`) interrupts the agent.
+   * ending with a `reply` (or `error`) event. A failed run yields its `error` event and then
+   * throws the error, so a loop that ignores events never mistakes a failure for an empty answer.
+   * The agent does not print to the console meanwhile (the consumer renders). Events wait in a
+   * bounded buffer that the consumer drains; leaving the loop early (`break`) interrupts the agent.
    */
   stream(...args: Parameters<this["reply"]>): AsyncGenerator<AgentEvent, void, undefined> {
     return this.#stream(args);
@@ -404,14 +418,15 @@ export abstract class AgentBase extends StateModule {
   // subclass reaches the unwrapped parent method and the hooks run exactly once per call.
   #installHookedMethods(): void {
     const self = this as unknown as {
-      reply: (msg?: Msg | Msg[] | null, options?: ReplyOptions) => Promise<Msg>;
+      reply: (msg?: AgentInput, options?: ReplyOptions) => Promise<Msg>;
       observe: (msg: Msg | Msg[] | null) => Promise<void>;
       print: (msg: Msg, options?: PrintOptions) => Promise<void>;
     };
     const reply = self.reply;
     const observe = self.observe;
     const print = self.print;
-    self.reply = (msg, options) => {
+    self.reply = (input, options) => {
+      const msg = toAgentInput(input);
       if (!this.#hasHooks("reply")) return reply.call(this, msg, options);
       return this.runWithHooks("reply", { ...options, msg }, ({ msg: m, ...rest }) =>
         reply.call(this, m as Msg | Msg[] | null | undefined, rest),
@@ -440,6 +455,7 @@ export abstract class AgentBase extends StateModule {
       controller: new AbortController(),
       replyId: shortUuid(),
       channel,
+      quiet: channel !== undefined,
       sent: new Map(),
     };
     this.#run = run;
@@ -448,6 +464,7 @@ export abstract class AgentBase extends StateModule {
 
   async #execute(run: ReplyRun, args: unknown[]): Promise<Msg> {
     try {
+      if (typeof args[0] === "string") args[0] = userMsg(args[0]);
       const input = args[0];
       await this.emit({
         type: "reply_start",
@@ -480,10 +497,14 @@ export abstract class AgentBase extends StateModule {
   async *#stream(args: unknown[]): AsyncGenerator<AgentEvent, void, undefined> {
     const channel = new EventChannel<AgentEvent>(this.streamBufferSize);
     const run = this.#begin(channel);
-    // Failures reach the consumer as the final `error` event.
+    // Failures reach the consumer as the final `error` event, then are thrown after it.
+    let failure: { error: unknown } | undefined;
     const running = this.#execute(run, args).then(
       () => channel.close(),
-      () => channel.close(),
+      (error: unknown) => {
+        failure = { error };
+        channel.close();
+      },
     );
     let drained = false;
     try {
@@ -496,7 +517,17 @@ export abstract class AgentBase extends StateModule {
       }
       await running;
     }
+    if (failure) throw failure.error;
   }
+}
+
+/** `input` as a user message when it is a string (how `call("text")` reads), else unchanged. */
+export function toAgentInput<T>(input: T | string): T | Msg {
+  return typeof input === "string" ? userMsg(input) : input;
+}
+
+function userMsg(text: string): Msg {
+  return new Msg({ name: "user", content: text, role: "user" });
 }
 
 function registerClassHookOn(cls: AgentClass, type: HookType, name: string, hook: AnyHook): void {

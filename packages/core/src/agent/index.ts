@@ -2,10 +2,12 @@ export {
   AgentBase,
   type AgentBaseOptions,
   type AgentClass,
+  type AgentInput,
   type MsgQueue,
   type PrintOptions,
   type PrintQueueItem,
   type ReplyOptions,
+  toAgentInput,
 } from "./agent-base.js";
 export { AgentBusyError } from "./agent-busy-error.js";
 export type {
@@ -51,6 +53,7 @@ export {
   ReActAgent,
   type ReActReplyOptions,
   type ReasoningKwargs,
+  type StructuredMsg,
 } from "./react-agent.js";
 export {
   COMPRESSED_MARK,

@@ -59,6 +59,8 @@ export interface ReActAgentOptions {
   maxIters?: number;
   /** Summarises old messages once the prompt grows past a token threshold. */
   compressionConfig?: CompressionConfig;
+  /** Whether `call()` prints to the console. Default `true`; `stream()` never prints. */
+  consoleOutputEnabled?: boolean;
 }
 
 const hasMethods = (value: unknown, ...methods: string[]): boolean =>
@@ -117,6 +119,7 @@ const optionsSchema = z.object({
   printHintMsg: z.boolean().optional(),
   maxIters: z.int().nonnegative().optional(),
   compressionConfig: compressionSchema.optional(),
+  consoleOutputEnabled: z.boolean().optional(),
 });
 
 /**

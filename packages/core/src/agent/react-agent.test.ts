@@ -472,6 +472,7 @@ describe("ReActAgent tracing", () => {
       await agent.call(user("hello"));
       expect(tracer.spans.map((s) => [s.kind, s.name])).toEqual([
         ["agent", "invoke_agent Friday"],
+        ["formatter", "format unknown"],
         ["model", "chat scripted-model"],
       ]);
       expect(tracer.spans[0]?.attributes["gen_ai.agent.name"]).toBe("Friday");

@@ -18,9 +18,9 @@ import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
-import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import { agentRequestAttributes, agentSpanName, recordAgentReply } from "../tracing/agent-span.js";
 import { withSpan } from "../tracing/with-span.js";
-import { AgentBase, type ReplyOptions } from "./agent-base.js";
+import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
 import {
   COMPRESSED_MARK,
@@ -52,6 +52,9 @@ import {
   type ReActAgentOptions,
   validateReActAgentOptions,
 } from "./react-agent-options.js";
+
+/** A reply whose `metadata` holds structured output of type `T`. */
+export type StructuredMsg<T> = Msg & { metadata: T };
 
 /** The options of {@link ReActAgent.reply}. */
 export interface ReActReplyOptions extends ReplyOptions {
@@ -151,7 +154,10 @@ export class ReActAgent extends AgentBase {
   #finishTool: ToolDefinition | undefined;
 
   constructor(options: ReActAgentOptions) {
-    super({ name: validateReActAgentOptions(options).name });
+    super({
+      name: validateReActAgentOptions(options).name,
+      consoleOutputEnabled: options.consoleOutputEnabled,
+    });
     this.#sysPrompt = options.sysPrompt;
     this.maxIters = options.maxIters ?? 10;
     this.model = options.model;
@@ -222,23 +228,39 @@ export class ReActAgent extends AgentBase {
   }
 
   /**
+   * Runs the agent on `msg` (a string is sent as a user message). With a `structuredModel`, the
+   * reply's `metadata` is typed as the schema's output: `(await agent.call(q, { structuredModel:
+   * S })).metadata` is a `z.infer<typeof S>`.
+   */
+  override call<S extends z.ZodType>(
+    msg: AgentInput | undefined,
+    options: ReActReplyOptions & { structuredModel: S },
+  ): Promise<StructuredMsg<z.output<S>>>;
+  override call(msg?: AgentInput, options?: ReActReplyOptions): Promise<Msg>;
+  override call(msg?: AgentInput, options?: ReActReplyOptions): Promise<Msg> {
+    const args = options === undefined ? [msg] : [msg, options];
+    return super.call(...(args as Parameters<this["reply"]>));
+  }
+
+  /**
    * Answers `msg`: records it, retrieves from long-term memory and knowledge, then runs the
    * reasoning–acting loop (compressing memory first when configured). With `structuredModel`,
    * the reply's `metadata` holds the validated structured output. `reply.usage` sums every model
    * call made for this reply.
    */
-  override async reply(msg?: Msg | Msg[] | null, options: ReActReplyOptions = {}): Promise<Msg> {
+  override async reply(input?: AgentInput, options: ReActReplyOptions = {}): Promise<Msg> {
+    const msg = toAgentInput(input);
     const context: ReplyContext = { signal: this.signal, usages: [], reasoningMsgId: "" };
     this.#context = context;
     const running = withSpan(
       "agent",
-      `${OperationNames.agent} ${this.name}`,
-      () => ({
-        [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.agent,
-        [SpanAttributeNames.GEN_AI_AGENT_ID]: this.id,
-        [SpanAttributeNames.GEN_AI_AGENT_NAME]: this.name,
-      }),
-      () => this.#reply(context, msg ?? null, options.structuredModel ?? null),
+      agentSpanName(this),
+      () => agentRequestAttributes(this, msg),
+      async (span) => {
+        const reply = await this.#reply(context, msg ?? null, options.structuredModel ?? null);
+        recordAgentReply(span, reply);
+        return reply;
+      },
     );
     this.#settled = running.then(
       () => undefined,

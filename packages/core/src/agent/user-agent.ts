@@ -4,13 +4,15 @@ import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ContentBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
-import { AgentBase } from "./agent-base.js";
+import { AgentBase, type AgentInput } from "./agent-base.js";
 import { UserInputBase, type UserInputFunction, type UserInputSource } from "./user-input.js";
 
 /** The options of {@link UserAgent}. */
 export interface UserAgentOptions {
   /** The user's name, the sender of the messages. */
   name: string;
+  /** Whether `call()` prints the user's message to the console. Default `true`. */
+  consoleOutputEnabled?: boolean;
 }
 
 /** The options of {@link UserAgent.reply}. */
@@ -47,14 +49,14 @@ export class UserAgent extends AgentBase {
   #input: UserInputFunction | undefined;
 
   constructor(options: UserAgentOptions) {
-    super({ name: options.name });
+    super({ name: options.name, consoleOutputEnabled: options.consoleOutputEnabled });
   }
 
   /**
    * Asks the input source for the user's message (plus the `structuredModel` fields, validated
    * and stored in `metadata`), prints it and returns it. A single text block becomes a string.
    */
-  override async reply(_msg?: Msg | Msg[] | null, options: UserReplyOptions = {}): Promise<Msg> {
+  override async reply(_msg?: AgentInput, options: UserReplyOptions = {}): Promise<Msg> {
     const input = this.#input ?? resolveClassInput(this.constructor);
     if (!input) {
       throw new ValidationError("user agent", [

@@ -7,7 +7,8 @@ import { AttemptControl } from "../model/attempt-control.js";
 import { DEFAULT_REQUEST_TIMEOUT_MS } from "../model/chat-model-base.js";
 import { isRetryableError, normalizeModelError } from "../model/model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "../model/retry-with-backoff.js";
-import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import { embeddingRequestAttributes, embeddingSpanName } from "../tracing/embedding-span.js";
+import { SpanAttributeNames } from "../tracing/span-attributes.js";
 import { withSpan } from "../tracing/with-span.js";
 import type { EmbeddingCacheBase } from "./embedding-cache-base.js";
 import {
@@ -132,18 +133,13 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
     const normalized = this.normalizeInputs(inputs);
     return withSpan(
       "embedding",
-      `${OperationNames.embedding} ${this.modelName}`,
-      () => ({
-        [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.embedding,
-        [SpanAttributeNames.GEN_AI_PROVIDER_NAME]: this.provider,
-        [SpanAttributeNames.GEN_AI_REQUEST_MODEL]: this.modelName,
-        [SpanAttributeNames.GEN_AI_EMBEDDINGS_DIMENSION_COUNT]: this.dimensions,
-      }),
+      embeddingSpanName(this),
+      () => embeddingRequestAttributes(this),
       async (span) => {
         const response = await this.embedUncached(normalized, opts);
         span.setAttributes({
           [SpanAttributeNames.GEN_AI_RESPONSE_ID]: response.id,
-          "agentscope.embedding.source": response.source,
+          [SpanAttributeNames.AGENTSCOPE_EMBEDDING_SOURCE]: response.source,
         });
         return response;
       },

@@ -1,7 +1,9 @@
 export { AgentScopeError, type AgentScopeErrorOptions } from "./agentscope-error.js";
 export { InterruptedError } from "./interrupted-error.js";
 export { ModelError, type ModelErrorOptions } from "./model-error.js";
+export { SessionConflictError } from "./session-conflict-error.js";
 export { SessionError, StateError } from "./state-error.js";
+export { StorageConnectionError } from "./storage-connection-error.js";
 export {
   ToolError,
   ToolInterruptedError,

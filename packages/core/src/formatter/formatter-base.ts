@@ -1,6 +1,7 @@
 import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
 import type { ToolResultOutputBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
+import { traceFormatCalls } from "../tracing/formatter-span.js";
 import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
 import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
 
@@ -55,6 +56,7 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
       );
     }
     this.saveBase64Data = saver;
+    traceFormatCalls(this as never);
   }
 
   /** Turns `msgs` into the provider's request messages. */

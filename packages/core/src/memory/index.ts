@@ -5,6 +5,11 @@ export {
   retrieveFromMemoryParameters,
 } from "./long-term-memory-base.js";
 export {
+  memoryMessagesArgument,
+  optionalMarkArgument,
+  stringListArgument,
+} from "./memory-arguments.js";
+export {
   type GetMemoryOptions,
   type MemoryAddOptions,
   MemoryBase,

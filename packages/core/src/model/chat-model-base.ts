@@ -5,8 +5,14 @@ import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ToolFunctionSchema } from "../tool/tool-schema.js";
 import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
+import {
+  modelRequestAttributes,
+  modelResponseAttributes,
+  startModelSpan,
+} from "../tracing/model-span.js";
 import { NOOP_SPAN } from "../tracing/noop-tracer.js";
-import { OperationNames, SpanAttributeNames } from "../tracing/span-attributes.js";
+import { SpanAttributeNames } from "../tracing/span-attributes.js";
+import { tracedGenerator } from "../tracing/traced-generator.js";
 import type { Span, SpanAttributes } from "../tracing/tracer.js";
 import { describeThrown } from "../utils/json-copy.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
@@ -16,6 +22,9 @@ import { createChatResponse } from "./create-chat-response.js";
 import { isRetryableError, normalizeModelError } from "./model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
 import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
+
+/** A response whose `metadata` is the structured output of type `T` (from `structuredModel`). */
+export type StructuredChatResponse<T> = ChatResponse & { metadata: T };
 
 /** Options of one model call; provider models accept more (see their option types). */
 export interface ChatModelCallOptions {
@@ -169,10 +178,15 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * `InterruptedError` when `options.signal` aborts, a `ModelError` when the provider fails (after
    * retries), a `ValidationError` for bad options or structured output that does not fit.
    */
+  call<S extends z.ZodType>(
+    messages: Messages,
+    options: TOptions & { structuredModel: S },
+  ): Promise<StructuredChatResponse<z.output<S>>>;
+  call(messages: Messages, options?: TOptions): Promise<ChatResponse>;
   async call(messages: Messages, options?: TOptions): Promise<ChatResponse> {
     const opts = options ?? ({} as TOptions);
     this.checkRequest(messages, opts);
-    const span = this.startSpan(opts, "call");
+    const span = this.startSpan(messages, opts, "call");
     try {
       let last: ChatResponse | undefined;
       for await (const chunk of this.run(messages, opts)) last = chunk;
@@ -203,7 +217,15 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
   stream(messages: Messages, options?: TOptions): AsyncGenerator<ChatResponse, void, undefined> {
     const opts = options ?? ({} as TOptions);
     this.checkRequest(messages, opts);
-    return this.tracedStream(messages, opts);
+    if (!isTracingEnabled()) return this.run(messages, opts);
+    return tracedGenerator(
+      getTracer(),
+      this.startSpan(messages, opts, "stream"),
+      this.run(messages, opts),
+      {
+        finish: (last) => (last ? modelResponseAttributes(last) : undefined),
+      },
+    );
   }
 
   /**
@@ -244,17 +266,9 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     return normalizeModelError(error, this.provider);
   }
 
-  /** Span attributes of a request; override to add provider-specific ones (temperature…). */
+  /** Span attributes of a request; override to add provider-specific ones. */
   protected requestSpanAttributes(options: TOptions): SpanAttributes {
-    return {
-      [SpanAttributeNames.GEN_AI_OPERATION_NAME]: OperationNames.model,
-      [SpanAttributeNames.GEN_AI_PROVIDER_NAME]: this.provider,
-      [SpanAttributeNames.GEN_AI_REQUEST_MODEL]: this.modelName,
-      [SpanAttributeNames.AGENTSCOPE_STREAM]: this.streaming,
-      [SpanAttributeNames.GEN_AI_TOOL_DEFINITIONS]: options.tools
-        ? JSON.stringify(options.tools)
-        : undefined,
-    };
+    return modelRequestAttributes(this, options as TOptions & Record<string, unknown>);
   }
 
   private checkRequest(messages: Messages, options: TOptions): void {
@@ -274,48 +288,16 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     );
   }
 
-  private startSpan(options: TOptions, how: "call" | "stream"): Span {
+  private startSpan(messages: Messages, options: TOptions, how: "call" | "stream"): Span {
     if (!isTracingEnabled()) return NOOP_SPAN;
     const attributes = this.requestSpanAttributes(options);
     attributes[SpanAttributeNames.AGENTSCOPE_FUNCTION_NAME] = `${this.constructor.name}.${how}`;
-    return getTracer().startSpan(`${OperationNames.model} ${this.modelName}`, {
-      kind: "model",
-      attributes,
-    });
+    return startModelSpan(this, messages, attributes);
   }
 
   private endSpan(span: Span, response: ChatResponse | undefined): void {
-    if (span !== NOOP_SPAN && response) {
-      span.setAttributes({
-        [SpanAttributeNames.GEN_AI_RESPONSE_ID]: response.id,
-        [SpanAttributeNames.GEN_AI_USAGE_INPUT_TOKENS]: response.usage?.inputTokens,
-        [SpanAttributeNames.GEN_AI_USAGE_OUTPUT_TOKENS]: response.usage?.outputTokens,
-        [SpanAttributeNames.GEN_AI_OUTPUT_MESSAGES]: JSON.stringify(response.content),
-      });
-    }
+    if (span !== NOOP_SPAN && response) span.setAttributes(modelResponseAttributes(response));
     span.end();
-  }
-
-  private async *tracedStream(
-    messages: Messages,
-    options: TOptions,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
-    const span = this.startSpan(options, "stream");
-    let last: ChatResponse | undefined;
-    let failed = false;
-    try {
-      for await (const chunk of this.run(messages, options)) {
-        last = chunk;
-        yield chunk;
-      }
-    } catch (error) {
-      failed = true;
-      span.recordError(error);
-      span.end();
-      throw error;
-    } finally {
-      if (!failed) this.endSpan(span, last);
-    }
   }
 
   private describe = () => ({

@@ -7,6 +7,7 @@ export {
   type ChatModelRequest,
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  type StructuredChatResponse,
 } from "./chat-model-base.js";
 export type { ChatResponse, ChatResponseBlock, ChatUsage } from "./chat-response.js";
 export {

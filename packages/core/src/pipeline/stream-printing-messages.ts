@@ -20,7 +20,8 @@ export type PrintingTask = (() => Promise<unknown>) | Promise<unknown>;
  * Runs `task` and yields every message the `agents` print meanwhile, as `[msg, last]` pairs, in
  * print order: AgentScope's `stream_printing_messages`. `last` marks the last chunk of a streamed
  * message (chunks of one message share its id). When the task fails, the error is thrown after the
- * messages printed before it. Pass the task as a function (`() => agent.call(msg)`) so it starts
+ * messages printed before it. The agents do not print to the console meanwhile (the consumer
+ * renders), as in AgentScope. Pass the task as a function (`() => agent.call(msg)`) so it starts
  * only once the agents' queues are connected. The agents' queue settings are restored at the end.
  */
 export function streamPrintingMessages(
@@ -48,8 +49,13 @@ export async function* streamPrintingMessages(
     agent,
     enabled: agent.msgQueueEnabled,
     queue: agent.msgQueue,
+    console: agent.consoleOutputEnabled,
   }));
-  for (const agent of agents) agent.setMsgQueueEnabled(true, queue);
+  // The consumer renders the messages, so the agents' own console printing is off meanwhile.
+  for (const agent of agents) {
+    agent.setMsgQueueEnabled(true, queue);
+    agent.setConsoleOutputEnabled(false);
+  }
 
   let failure: { error: unknown } | undefined;
   const running = (typeof task === "function" ? Promise.resolve().then(task) : task).then(
@@ -72,9 +78,10 @@ export async function* streamPrintingMessages(
       yield options.yieldSpeech ? item : [item[0], item[1]];
     }
   } finally {
-    for (const { agent, enabled, queue: previous } of saved) {
+    for (const { agent, enabled, queue: previous, console } of saved) {
       agent.setMsgQueueEnabled(enabled, previous);
       agent.msgQueue = previous;
+      agent.setConsoleOutputEnabled(console);
     }
     if (!ended) {
       // The consumer left early: keep draining so agents blocked on a full queue can finish.

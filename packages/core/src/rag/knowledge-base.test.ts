@@ -39,7 +39,7 @@ describe("KnowledgeBase", () => {
     const ctx = { signal: new AbortController().signal, toolCallId: "1" };
     const hit = (await tool.execute({ query: "capital France", limit: 5 }, ctx)) as ToolResponse;
     expect(hit.content).toEqual([
-      { type: "text", text: "Score: 1, Content: Paris is the capital of France" },
+      { type: "text", text: "Score: 1.0, Content: Paris is the capital of France" },
     ]);
     const miss = (await tool.execute(
       { query: "capital France", limit: 5, score_threshold: 1 },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { toolResponse } from "../tool/tool-response.js";
 import type { Document } from "./document.js";
+import { pythonFloat } from "./python-float.js";
 
 /** Options of {@link KnowledgeBase.retrieve}. */
 export interface RetrieveOptions {
@@ -61,7 +62,7 @@ export abstract class KnowledgeBase {
         return toolResponse(
           docs.map((d) => ({
             type: "text" as const,
-            text: `Score: ${d.score ?? "None"}, Content: ${d.metadata.content.type === "text" ? d.metadata.content.text : `[${d.metadata.content.type}]`}`,
+            text: `Score: ${d.score == null ? "None" : pythonFloat(d.score)}, Content: ${d.metadata.content.type === "text" ? d.metadata.content.text : `[${d.metadata.content.type}]`}`,
           })),
         );
       },

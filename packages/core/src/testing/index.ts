@@ -2,7 +2,12 @@ export {
   DeterministicEmbeddingModel,
   type DeterministicEmbeddingModelOptions,
 } from "./deterministic-embedding-model.js";
-export { type RecordedSpan, RecordingTracer } from "./recording-tracer.js";
+export { describeMemorySuite, type MemorySuiteOptions } from "./memory-suite.js";
+export {
+  type RecordedSpan,
+  RecordingTracer,
+  type RecordingTracerOptions,
+} from "./recording-tracer.js";
 export {
   type ScriptedCall,
   ScriptedChatModel,
@@ -13,3 +18,4 @@ export {
   type ScriptStepFunction,
 } from "./scripted-chat-model.js";
 export { scriptedText, scriptedToolCall } from "./scripted-steps.js";
+export { describeSessionSuite, type SessionSuiteOptions } from "./session-suite.js";

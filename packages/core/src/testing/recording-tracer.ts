@@ -15,10 +15,25 @@ export interface RecordedSpan {
   ended: boolean;
 }
 
+/** Options of {@link RecordingTracer}. */
+export interface RecordingTracerOptions {
+  /** Record message content on spans (see `Tracer.recordContent`). */
+  recordContent?: boolean;
+  /** `gen_ai.conversation.id` for every span. */
+  conversationId?: string;
+}
+
 /** A tracer for tests that keeps every span in {@link spans}. Install with `setTracer()`. */
 export class RecordingTracer implements Tracer {
   /** Every span started, in order. */
   readonly spans: RecordedSpan[] = [];
+  readonly recordContent: boolean;
+  readonly conversationId: string | undefined;
+
+  constructor(options: RecordingTracerOptions = {}) {
+    this.recordContent = options.recordContent ?? false;
+    this.conversationId = options.conversationId;
+  }
 
   startSpan(name: string, options: StartSpanOptions): Span {
     const record: RecordedSpan = {

@@ -3,6 +3,8 @@ import { ToolError } from "../errors/tool-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
 import { type StateDict, StateModule, stateErrorFrom } from "../state/state-module.js";
+import { isTracingEnabled } from "../tracing/global-tracer.js";
+import { traceToolCall } from "../tracing/tool-span.js";
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
@@ -437,6 +439,14 @@ export class Toolkit extends StateModule {
   async *callTool(
     toolCall: ToolUseBlock,
     options: CallToolOptions = {},
+  ): AsyncGenerator<ToolResponse, void> {
+    const run = () => this.#callToolThroughMiddlewares(toolCall, options);
+    yield* isTracingEnabled() ? traceToolCall(this, toolCall, run) : run();
+  }
+
+  async *#callToolThroughMiddlewares(
+    toolCall: ToolUseBlock,
+    options: CallToolOptions,
   ): AsyncGenerator<ToolResponse, void> {
     const kwargs: ToolCallKwargs = {
       toolCall,

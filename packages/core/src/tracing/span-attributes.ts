@@ -11,6 +11,11 @@ export const SpanAttributeNames = {
   GEN_AI_REQUEST_TOP_P: "gen_ai.request.top_p",
   GEN_AI_REQUEST_TOP_K: "gen_ai.request.top_k",
   GEN_AI_REQUEST_MAX_TOKENS: "gen_ai.request.max_tokens",
+  GEN_AI_REQUEST_PRESENCE_PENALTY: "gen_ai.request.presence_penalty",
+  GEN_AI_REQUEST_FREQUENCY_PENALTY: "gen_ai.request.frequency_penalty",
+  GEN_AI_REQUEST_STOP_SEQUENCES: "gen_ai.request.stop_sequences",
+  GEN_AI_REQUEST_SEED: "gen_ai.request.seed",
+  GEN_AI_RESPONSE_MODEL: "gen_ai.response.model",
   GEN_AI_RESPONSE_ID: "gen_ai.response.id",
   GEN_AI_RESPONSE_FINISH_REASONS: "gen_ai.response.finish_reasons",
   GEN_AI_USAGE_INPUT_TOKENS: "gen_ai.usage.input_tokens",
@@ -35,6 +40,8 @@ export const SpanAttributeNames = {
   AGENTSCOPE_FUNCTION_OUTPUT: "agentscope.function.output",
   AGENTSCOPE_RETRY_COUNT: "agentscope.retry.count",
   AGENTSCOPE_STREAM: "agentscope.stream",
+  AGENTSCOPE_EMBEDDING_SOURCE: "agentscope.embedding.source",
+  ERROR_TYPE: "error.type",
 } as const;
 
 /** `gen_ai.operation.name` values, per span kind. */

@@ -37,6 +37,13 @@ export interface Span {
  * OpenTelemetry. Install one with `setTracer()`.
  */
 export interface Tracer {
+  /**
+   * Record message content (prompts, completions, tool arguments and results) on spans. Off
+   * unless the tracer says so: content may hold personal data. Secrets are never recorded.
+   */
+  readonly recordContent?: boolean;
+  /** Put on every span as `gen_ai.conversation.id` (AgentScope's run id), when set. */
+  readonly conversationId?: string;
   /** Starts a span. */
   startSpan(name: string, options: StartSpanOptions): Span;
   /**

@@ -1,0 +1,4 @@
+import { describeMemorySuite } from "../testing/memory-suite.js";
+import { InMemoryMemory } from "./in-memory-memory.js";
+
+describeMemorySuite("InMemoryMemory", { create: () => new InMemoryMemory() });

@@ -1,0 +1,14 @@
+// One of two processes appending to the same session at the same time: adds N messages tagged
+// TAG, one call each, in order.
+import { Msg } from "@agentscope-ts/core";
+import { PostgresMemory } from "../postgres-memory.js";
+
+const memory = new PostgresMemory({
+  connectionString: process.env.DATABASE_URL ?? "",
+  sessionId: "appenders",
+});
+const tag = process.env.TAG ?? "";
+for (let i = 0; i < Number(process.env.N); i++) {
+  await memory.add(new Msg("user", `${tag}${i}`, "user", { id: `${tag}${i}` }));
+}
+await memory.close();

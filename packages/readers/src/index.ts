@@ -1,0 +1,11 @@
+export { blocksToDocuments, type ChunkingOptions, type DataBlock } from "./chunk-blocks.js";
+export { ExcelReader, type ExcelReaderOptions, excelColumnName } from "./excel-reader.js";
+export { readBytes } from "./file-input.js";
+export { ImageReader } from "./image-reader.js";
+export { mediaTypeOf } from "./media-type.js";
+export { PDFReader, type PDFReaderOptions } from "./pdf-reader.js";
+export { PowerPointReader, type PowerPointReaderOptions } from "./powerpoint-reader.js";
+export { readerForFile } from "./reader-for-file.js";
+export { type TableFormat, tableToJson, tableToMarkdown } from "./table-format.js";
+export { readTextFile, TextFileReader } from "./text-file-reader.js";
+export { WordReader, type WordReaderOptions } from "./word-reader.js";

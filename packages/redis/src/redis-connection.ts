@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import { AgentScopeError, StorageConnectionError } from "@agentscope-ts/core";
+import { createClient, ErrorReply } from "redis";
+
+/** The part of a node-redis client (or pool) this package uses; pass your own connected client. */
+export interface RedisClientLike {
+  sendCommand(args: string[], options?: { timeout?: number }): Promise<unknown>;
+  readonly isOpen?: boolean;
+  readonly isReady?: boolean;
+  connect?(): Promise<unknown>;
+  close?(): Promise<unknown> | unknown;
+  destroy?(): unknown;
+}
+
+/** The connection options shared by `RedisSession` and `RedisMemory` (AgentScope's keyword arguments). */
+export interface RedisConnectionOptions {
+  /** A node-redis client to use instead of connecting from the options below; not closed by `close()`. */
+  client?: RedisClientLike;
+  /** A `redis://` or `rediss://` URL; overrides `host`, `port`, `db` and `password`. */
+  url?: string;
+  /** The Redis host. Defaults to `"localhost"`. */
+  host?: string;
+  /** The Redis port. Defaults to `6379`. */
+  port?: number;
+  /** The database index. Defaults to `0`. */
+  db?: number;
+  /** The password, if the server needs one. */
+  password?: string;
+  /** Prepended to every key (e.g. `"prod:"`), as AgentScope's `key_prefix`. Defaults to `""`. */
+  keyPrefix?: string;
+  /** Seconds until the keys expire, refreshed on every access (sliding); none by default. */
+  keyTtl?: number | null;
+  /** How long one command may take before it fails (retryable), in ms. Defaults to `10000`. */
+  commandTimeout?: number;
+}
+
+/** A Lua script run atomically on the server (EVALSHA, falling back to EVAL). */
+export interface LuaScript {
+  source: string;
+  sha: string;
+}
+
+/** Prepares a {@link LuaScript}. */
+export function luaScript(source: string): LuaScript {
+  return { source, sha: createHash("sha1").update(source).digest("hex") };
+}
+
+const CONNECTION_FAILURES = new Set([
+  "SocketClosedUnexpectedlyError",
+  "ClientOfflineError",
+  "ClientClosedError",
+  "ConnectionTimeoutError",
+  "SocketTimeoutError",
+  "TimeoutError",
+  "ReconnectStrategyError",
+  "DisconnectsClientError",
+  "AbortError",
+]);
+
+/** Whether `error` means the server could not be reached or the connection dropped. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return (
+    CONNECTION_FAILURES.has(error.constructor.name) ||
+    CONNECTION_FAILURES.has(error.name) ||
+    (typeof code === "string" &&
+      /^E(CONN|PIPE|HOSTUNREACH|NETUNREACH|TIMEDOUT|AI_AGAIN|NOTFOUND)/.test(code))
+  );
+}
+
+/**
+ * One lazily opened Redis connection with typed errors: a dropped or unreachable server becomes a
+ * retryable `StorageConnectionError`; an error reply from Redis an `AgentScopeError`.
+ */
+export class RedisConnection {
+  readonly keyPrefix: string;
+  readonly keyTtl: number | null;
+  readonly #client: RedisClientLike;
+  readonly #owned: boolean;
+  readonly #timeout: number;
+  readonly #where: string;
+  #connecting: Promise<unknown> | null = null;
+
+  constructor(options: RedisConnectionOptions) {
+    this.keyPrefix = options.keyPrefix ?? "";
+    const ttl = options.keyTtl ?? null;
+    if (ttl !== null && !(Number.isInteger(ttl) && ttl > 0)) {
+      throw new AgentScopeError(
+        `Invalid keyTtl ${String(ttl)}: give a whole number of seconds > 0, or null for no expiry.`,
+      );
+    }
+    this.keyTtl = ttl;
+    this.#timeout = options.commandTimeout ?? 10_000;
+    if (options.client) {
+      this.#client = options.client;
+      this.#owned = false;
+      this.#where = "the given Redis client";
+      return;
+    }
+    const host = options.host ?? "localhost";
+    const port = options.port ?? 6379;
+    this.#where = options.url ? `Redis at ${redactUrl(options.url)}` : `Redis at ${host}:${port}`;
+    const client = createClient({
+      ...(options.url
+        ? { url: options.url }
+        : { database: options.db ?? 0, password: options.password }),
+      socket: {
+        ...(options.url ? {} : { host, port }),
+        connectTimeout: this.#timeout,
+        // A few quick reconnects, then give up; the next call connects afresh.
+        reconnectStrategy: (retries: number, cause: Error) =>
+          retries >= 3 ? cause : Math.min(100 * 2 ** retries, 1000),
+      },
+      // Fail at once while disconnected rather than waiting without bound.
+      disableOfflineQueue: true,
+    });
+    // node-redis reports connection trouble as 'error' events too; the calls reject with it.
+    client.on("error", () => undefined);
+    this.#client = client as unknown as RedisClientLike;
+    this.#owned = true;
+  }
+
+  /** The client in use. */
+  get client(): RedisClientLike {
+    return this.#client;
+  }
+
+  async #ready(): Promise<void> {
+    if (!this.#owned || this.#client.isReady) return;
+    if (this.#connecting) {
+      await this.#connecting;
+      return;
+    }
+    if (this.#client.isOpen) {
+      // Reconnecting by itself after a drop: wait for it, bounded by the command timeout.
+      await this.#reconnected();
+      return;
+    }
+    this.#connecting = (this.#client.connect?.() ?? Promise.resolve()).finally(() => {
+      this.#connecting = null;
+    });
+    await this.#connecting;
+  }
+
+  #reconnected(): Promise<void> {
+    const client = this.#client as unknown as {
+      once(event: string, fn: () => void): void;
+      off(event: string, fn: () => void): void;
+    };
+    return new Promise<void>((resolve, reject) => {
+      const ready = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        client.off("ready", ready);
+        reject(Object.assign(new Error("The client is offline"), { name: "ClientOfflineError" }));
+      }, this.#timeout);
+      client.once("ready", ready);
+    });
+  }
+
+  /** Sends one command, with the command timeout and typed errors. */
+  async call(args: string[], what: string): Promise<unknown> {
+    try {
+      await this.#ready();
+      return await this.#client.sendCommand(args, { timeout: this.#timeout });
+    } catch (error) {
+      throw this.#wrap(error, what);
+    }
+  }
+
+  /** Runs `script` atomically with `keys` and `args`. */
+  async eval(script: LuaScript, keys: string[], args: string[], what: string): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await this.call(["EVALSHA", script.sha, ...tail], what);
+    } catch (error) {
+      if (!(error instanceof AgentScopeError) || !/NOSCRIPT/.test(error.message)) throw error;
+      return this.call(["EVAL", script.source, ...tail], what);
+    }
+  }
+
+  #wrap(error: unknown, what: string): Error {
+    if (error instanceof AgentScopeError) return error;
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof ErrorReply) {
+      return new AgentScopeError(`Redis refused to ${what}: ${reason}`, { cause: error });
+    }
+    if (isConnectionFailure(error)) {
+      return new StorageConnectionError(
+        `Cannot ${what}: the connection to ${this.#where} failed (${reason || (error as Error).name}). Nothing was half-written; retry once Redis is reachable.`,
+        { cause: error },
+      );
+    }
+    return new AgentScopeError(`Cannot ${what} in ${this.#where}: ${reason}`, { cause: error });
+  }
+
+  /** Closes the connection if this object opened it. */
+  async close(): Promise<void> {
+    if (!this.#owned || !this.#client.isOpen) return;
+    try {
+      await this.#client.close?.();
+    } catch {
+      this.#client.destroy?.();
+    }
+  }
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//***@");
+}

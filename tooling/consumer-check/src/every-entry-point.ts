@@ -1,0 +1,40 @@
+// Imports every public entry point of every package, the way a user's project would, so the
+// strict type-check walks each package's published .d.ts files (not their sources).
+import * as anthropic from "@agentscope-ts/anthropic";
+import * as core from "@agentscope-ts/core";
+import * as coreNode from "@agentscope-ts/core/node";
+import * as coreTesting from "@agentscope-ts/core/testing";
+import * as dashscope from "@agentscope-ts/dashscope";
+import * as gemini from "@agentscope-ts/gemini";
+import * as llamaCpp from "@agentscope-ts/llama-cpp";
+import * as llamaCppTesting from "@agentscope-ts/llama-cpp/testing";
+import * as mcp from "@agentscope-ts/mcp";
+import * as ollama from "@agentscope-ts/ollama";
+import * as openai from "@agentscope-ts/openai";
+import { z } from "zod";
+
+/** Every module, so none of the imports is elided. */
+export const modules = [
+  anthropic,
+  core,
+  coreNode,
+  coreTesting,
+  dashscope,
+  gemini,
+  llamaCpp,
+  llamaCppTesting,
+  mcp,
+  ollama,
+  openai,
+];
+
+const Person = z.object({ name: z.string(), age: z.number() });
+
+/** A user's code: typed structured output, a string input, the stream's events. */
+export async function usage(agent: core.ReActAgent): Promise<number> {
+  const reply = await agent.call("Who?", { structuredModel: Person });
+  for await (const event of agent.stream("hi")) {
+    if (event.type === "model_chunk") process.stdout.write(event.delta.text);
+  }
+  return reply.metadata.age;
+}
