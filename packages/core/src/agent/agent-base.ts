@@ -1,11 +1,12 @@
 import type { AgentScopeError } from "../errors/agentscope-error.js";
 import { InterruptedError } from "../errors/interrupted-error.js";
 import { ValidationError } from "../errors/validation-error.js";
-import type { AudioBlock, ContentBlock } from "../message/content-block.js";
+import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
+import { addedSince } from "./added-since.js";
 import { AgentBusyError } from "./agent-busy-error.js";
 import type { AgentEvent, AgentEventInput } from "./agent-event.js";
 import { AsyncQueue } from "./async-queue.js";
@@ -233,11 +234,7 @@ export abstract class AgentBase extends StateModule {
     const run = this.#run;
     if (!run?.channel || run.channel.closed) return;
     const seen = run.sent.get(msg.id) ?? { text: 0, thinking: 0 };
-    const blocks = typeof msg.content === "string" ? null : msg.content;
-    const text = blocks
-      ? newPart(blocks, "text", seen.text)
-      : (msg.content as string).slice(seen.text);
-    const thinking = blocks ? newPart(blocks, "thinking", seen.thinking) : "";
+    const { text, thinking } = addedSince(msg.content, seen);
     if (last) run.sent.delete(msg.id);
     else {
       run.sent.set(msg.id, {
@@ -574,20 +571,4 @@ function isInterruption(error: unknown, signal: AbortSignal): boolean {
       error instanceof DOMException &&
       error.name === "AbortError")
   );
-}
-
-// The text (or thinking) of `blocks` past the first `seen` characters, without joining it all.
-function newPart(blocks: readonly ContentBlock[], type: "text" | "thinking", seen: number): string {
-  let offset = 0;
-  let out = "";
-  for (const block of blocks) {
-    let value: string;
-    if (block.type === "text" && type === "text") value = block.text;
-    else if (block.type === "thinking" && type === "thinking") value = block.thinking;
-    else continue;
-    const end = offset + value.length;
-    if (end > seen) out += value.slice(Math.max(0, seen - offset));
-    offset = end;
-  }
-  return out;
 }

@@ -17,6 +17,22 @@ describe("cloneMsg / deepCopy", () => {
     expect(msg.usage.inputTokens).toBe(3);
   });
 
+  it("copies content blocks as deeply as structuredClone, cycles and class instances too", () => {
+    const input: Record<string, unknown> = { list: [1, { n: 2 }], when: new Date(5) };
+    const msg = new Msg("a", [{ type: "tool_use", id: "t", name: "f", input }], "assistant");
+    const copy = cloneMsg(msg);
+    const copied = (copy.content as { input: Record<string, unknown> }[])[0]!.input;
+    expect(copied).toEqual(input);
+    expect(copied).not.toBe(input);
+    expect(copied.list).not.toBe(input.list);
+    expect(copied.when).not.toBe(input.when);
+    expect(copied.when).toEqual(new Date(5));
+    input.self = input; // a cycle: falls back to structuredClone
+    const cyclic = (cloneMsg(msg).content as { input: Record<string, unknown> }[])[0]!.input;
+    expect(cyclic.self).toBe(cyclic);
+    expect(cyclic).not.toBe(input);
+  });
+
   it("copies nested arguments and shares what is not plain data", () => {
     const signal = new AbortController().signal;
     const args = { msg: new Msg("a", "hi", "user"), list: [{ n: 1 }], signal };

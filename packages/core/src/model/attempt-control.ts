@@ -42,6 +42,14 @@ export class AttemptControl {
   private readonly limits: AttemptLimits;
   private fired: { which: Which; ms: number } | undefined;
   private chunks = 0;
+  // The wait timer is restarted with `refresh()` where timers have it (Node): no new timer per
+  // chunk. While the consumer holds a chunk the timer may run on; firing then does nothing.
+  private waiting = false;
+  private waitMs = 0;
+  private waitWhich: Which = "response";
+  // One abort listener for the attempt; `race` hands it the current waiter's reject.
+  private rejectWaiter: ((reason: unknown) => void) | undefined;
+  private listening = false;
 
   constructor(
     private readonly parent: AbortSignal | undefined,
@@ -65,14 +73,32 @@ export class AttemptControl {
   /** Restarts the wait for the next chunk; call it each time a chunk is awaited. */
   touch(): void {
     if (this.signal.aborted) return;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
     const response = limit(this.limits.responseMs);
     const idle = this.chunks > 0 ? limit(this.limits.idleMs) : undefined;
     const ms = minOf(response, idle);
-    if (ms === undefined) return;
+    this.waiting = ms !== undefined;
+    if (ms === undefined) {
+      this.clearWaitTimer();
+      return;
+    }
     const which: Which = ms === response ? "response" : "idle";
-    this.timer = setTimeout(() => this.fire(which, ms), ms);
+    const timer = this.timer as { refresh?: () => unknown } | undefined;
+    if (timer?.refresh && ms === this.waitMs && which === this.waitWhich) {
+      timer.refresh();
+      return;
+    }
+    this.clearWaitTimer();
+    this.waitMs = ms;
+    this.waitWhich = which;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.waiting) this.fire(which, ms);
+    }, ms);
+  }
+
+  private clearWaitTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private fire(which: Which, ms: number): void {
@@ -105,17 +131,41 @@ export class AttemptControl {
   /** Stops the wait timer while the consumer holds a chunk; {@link touch} restarts it. */
   pause(): void {
     this.chunks++;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.waiting = false;
   }
 
   /** Waits for `promise`, but rejects as soon as the attempt is aborted or times out. */
   race<T>(promise: Promise<T>): Promise<T> {
-    return untilAborted(promise, this.signal);
+    if (this.signal.aborted || this.rejectWaiter) return untilAborted(promise, this.signal);
+    if (!this.listening) {
+      this.listening = true;
+      this.signal.addEventListener("abort", this.onAbort, { once: true });
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.rejectWaiter = reject;
+      promise.then(
+        (value) => {
+          this.rejectWaiter = undefined;
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.rejectWaiter = undefined;
+          reject(error);
+        },
+      );
+    });
   }
+
+  private readonly onAbort = (): void => {
+    const reject = this.rejectWaiter;
+    this.rejectWaiter = undefined;
+    reject?.(this.signal.reason);
+  };
 
   /** Stops the timers and detaches from the caller's signal. */
   dispose(): void {
+    this.waiting = false;
+    this.signal.removeEventListener("abort", this.onAbort);
     if (this.timer !== undefined) clearTimeout(this.timer);
     if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     this.timer = undefined;

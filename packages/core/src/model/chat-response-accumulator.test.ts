@@ -19,6 +19,7 @@ vi.mock("./partial-json.js", async (importOriginal) => {
 });
 
 import { ChatResponseAccumulator } from "./chat-response-accumulator.js";
+import { chunkDeltaOf } from "./chunk-delta.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -94,10 +95,45 @@ describe("ChatResponseAccumulator", () => {
     expect((last!.content[0] as ToolUseBlock).input).toEqual({ a: 1 });
   });
 
-  it("re-repairs long arguments lazily, and finish() brings them up to date", () => {
+  it("parses valid streamed arguments incrementally: every chunk up to date, no repair pass", () => {
     const acc = new ChatResponseAccumulator();
     const value = "x".repeat(5000);
+    repaired.chars = 0;
     acc.addToolCallDelta({ index: 0, id: "c", name: "write", arguments: `{"text": "${value}` });
+    const first = acc.snapshot();
+    acc.addToolCallDelta({ index: 0, arguments: "yy" });
+    const second = acc.snapshot();
+    expect((first.content[0] as ToolUseBlock).input).toEqual({ text: value });
+    expect((second.content[0] as ToolUseBlock).input).toEqual({ text: `${value}yy` });
+    acc.addToolCallDelta({ index: 0, arguments: '", "n": [1, tr' });
+    expect((acc.snapshot().content[0] as ToolUseBlock).input).toEqual({
+      text: `${value}yy`,
+      n: [1, true],
+    });
+    acc.addToolCallDelta({ index: 0, arguments: "ue]}" });
+    const last = acc.snapshot();
+    expect((last.content[0] as ToolUseBlock).input).toEqual({ text: `${value}yy`, n: [1, true] });
+    expect(acc.finish()).toBeUndefined();
+    expect(repaired.chars).toBe(0);
+  });
+
+  it("carries each chunk's added text and thinking beside it", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.addText("Hel").addThinking("hm");
+    const first = acc.snapshot();
+    acc.addText("lo");
+    const second = acc.snapshot();
+    const third = acc.snapshot();
+    expect(chunkDeltaOf(first.content)).toEqual({ text: "Hel", thinking: "hm" });
+    expect(chunkDeltaOf(second.content)).toEqual({ text: "lo", thinking: "" });
+    expect(chunkDeltaOf(third.content)).toEqual({ text: "", thinking: "" });
+  });
+
+  it("re-repairs long malformed arguments lazily, and finish() brings them up to date", () => {
+    // Single quotes are not JSON: the incremental parser gives up and the repair takes over.
+    const acc = new ChatResponseAccumulator();
+    const value = "x".repeat(5000);
+    acc.addToolCallDelta({ index: 0, id: "c", name: "write", arguments: `{'text': '${value}` });
     const first = acc.snapshot();
     expect(((first.content[0] as ToolUseBlock).input.text as string).length).toBe(5000);
     acc.addToolCallDelta({ index: 0, arguments: "yy" });
@@ -106,7 +142,7 @@ describe("ChatResponseAccumulator", () => {
     expect(((lagging.content[0] as ToolUseBlock).input.text as string).length).toBe(5000);
     expect((lagging.content[0] as ToolUseBlock).raw_input?.endsWith("yy")).toBe(true);
     // ...but the final chunk is exact.
-    acc.addToolCallDelta({ index: 0, arguments: '"}' });
+    acc.addToolCallDelta({ index: 0, arguments: "'}" });
     const final = acc.finish();
     expect((final!.content[0] as ToolUseBlock).input.text).toBe(`${value}yy`);
   });
@@ -144,11 +180,11 @@ describe("ChatResponseAccumulator", () => {
     expect(explicit.snapshot().metadata).toEqual({ given: 1 });
   });
 
-  it("streams a 60 KB argument in 1-character deltas with linear, not quadratic, repair work", () => {
+  it("streams a 60 KB malformed argument in 1-character deltas with linear, not quadratic, repair work", () => {
     // Re-repairing the whole argument on every delta would hand the repair about 1.8 billion
     // characters here (60k repairs of up to 60 KB); the amortised repairs stay a small multiple.
     const acc = new ChatResponseAccumulator();
-    const json = JSON.stringify({ text: "y".repeat(60_000) });
+    const json = `{'text': '${"y".repeat(60_000)}'}`;
     repaired.chars = 0;
     acc.addToolCallDelta({ index: 0, id: "c", name: "write" });
     let chunks = 0;

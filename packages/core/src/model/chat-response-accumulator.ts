@@ -2,6 +2,8 @@ import type { AudioBlock, ThinkingBlock, ToolUseBlock } from "../message/content
 import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 import type { ChatResponse, ChatResponseBlock, ChatUsage } from "./chat-response.js";
+import { attachChunkDelta } from "./chunk-delta.js";
+import { IncrementalJsonObject } from "./incremental-json.js";
 import { parsePartialJson, parseStreamingJsonDict } from "./partial-json.js";
 
 /** A piece of a streamed tool call, as OpenAI-style APIs send them. */
@@ -48,6 +50,8 @@ interface ToolCallState {
   /** `raw.length` when `input` was last parsed, -1 when never. */
   parsedLength: number;
   rawInput: string | undefined;
+  /** Parses the arguments as they stream (`parseToolInput: "stream"`); falls back when it fails. */
+  parser: IncrementalJsonObject | undefined;
 }
 
 /** Whether a repair of `length` characters, last done at `parsedLength`, is due again. */
@@ -59,10 +63,12 @@ function due(length: number, parsedLength: number): boolean {
 /**
  * Assembles a streamed model answer (text, thinking, audio and tool-call deltas, usage) into
  * cumulative {@link ChatResponse} chunks, in AgentScope's block order: thinking, audio, text, tool
- * calls. Each {@link snapshot} costs O(delta): strings grow by concatenation, and partial tool
- * arguments are re-repaired only for calls that changed (for arguments longer than 2 KB, only
- * once they grew by an eighth, so repairs stay linear overall; {@link finish} brings every call up
- * to date).
+ * calls. Each {@link snapshot} costs O(delta): strings grow by concatenation, the text and
+ * thinking added since the previous chunk travel beside it (`chunkDeltaOf`), and streamed
+ * tool arguments are parsed incrementally (`IncrementalJsonObject`). Arguments that are not
+ * valid JSON fall back to the repairing parse, re-done only for calls that changed (for arguments
+ * longer than 2 KB, only once they grew by an eighth, so repairs stay linear overall;
+ * {@link finish} brings every call up to date).
  *
  * ```ts
  * const acc = new ChatResponseAccumulator({ id: first.id });
@@ -82,6 +88,11 @@ export class ChatResponseAccumulator {
   private readonly startTime: number;
   private text = "";
   private thinking = "";
+  /** Text and thinking added since the last chunk was built (carried beside it as its delta). */
+  private textDelta = "";
+  private thinkingDelta = "";
+  private stampMs = -1;
+  private stamp = "";
   private thinkingSignature: string | undefined;
   private audio = "";
   private audioMediaType = "audio/wav";
@@ -117,13 +128,19 @@ export class ChatResponseAccumulator {
 
   /** Appends to the text. */
   addText(delta: string | null | undefined): this {
-    if (delta) this.text += delta;
+    if (delta) {
+      this.text += delta;
+      this.textDelta += delta;
+    }
     return this;
   }
 
   /** Appends to the thinking (reasoning) text. */
   addThinking(delta: string | null | undefined): this {
-    if (delta) this.thinking += delta;
+    if (delta) {
+      this.thinking += delta;
+      this.thinkingDelta += delta;
+    }
     return this;
   }
 
@@ -160,6 +177,7 @@ export class ChatResponseAccumulator {
         input: {},
         parsedLength: -1,
         rawInput: undefined,
+        parser: this.parseToolInput === "stream" ? new IncrementalJsonObject() : undefined,
       };
       this.toolCalls.push(call);
       if (delta.index !== undefined) this.byIndex.set(delta.index, call);
@@ -168,7 +186,10 @@ export class ChatResponseAccumulator {
       if (!call.name && delta.name) call.name = delta.name;
     }
     if (call.id && !this.byId.has(call.id)) this.byId.set(call.id, call);
-    if (delta.arguments) call.raw += delta.arguments;
+    if (delta.arguments) {
+      call.raw += delta.arguments;
+      call.parser?.push(delta.arguments);
+    }
     return this;
   }
 
@@ -192,6 +213,7 @@ export class ChatResponseAccumulator {
         input: call.input,
         parsedLength: 0,
         rawInput: call.rawInput,
+        parser: undefined,
       };
       this.toolCalls.push(state);
       this.byId.set(call.id, state);
@@ -250,6 +272,16 @@ export class ChatResponseAccumulator {
     return this.build(true);
   }
 
+  // One formatted timestamp per millisecond, not per chunk.
+  private timestamp(): string {
+    const now = Date.now();
+    if (now !== this.stampMs) {
+      this.stampMs = now;
+      this.stamp = formatTimestamp(new Date(now));
+    }
+    return this.stamp;
+  }
+
   private build(final: boolean): ChatResponse {
     let lagging = false;
     const content: ChatResponseBlock[] = [];
@@ -272,7 +304,11 @@ export class ChatResponseAccumulator {
     for (const call of this.toolCalls) {
       const length = call.raw.length;
       if (!call.whole && length !== call.parsedLength) {
-        if (final) {
+        if (call.parser && !call.parser.failed) {
+          // Incremental: O(fragment) per chunk, same object as the whole-text repair.
+          call.input = call.parser.value();
+          call.parsedLength = length;
+        } else if (final) {
           call.input =
             this.parseToolInput === "stream"
               ? parseStreamingJsonDict(call.raw, call.input)
@@ -314,7 +350,10 @@ export class ChatResponseAccumulator {
     }
     this.lagging = lagging;
 
-    const response: ChatResponse = { id: this.id, createdAt: formatTimestamp(), content };
+    attachChunkDelta(content, { text: this.textDelta, thinking: this.thinkingDelta });
+    this.textDelta = "";
+    this.thinkingDelta = "";
+    const response: ChatResponse = { id: this.id, createdAt: this.timestamp(), content };
     if (this.usage) response.usage = this.usage;
     if (metadata !== undefined) response.metadata = metadata;
     return response;

@@ -18,7 +18,7 @@ import {
   parseChatCompletionStream,
   type StreamOutcome,
 } from "./openai-response-parser.js";
-import { readJsonEvents, type SseWireState } from "./sse-json-events.js";
+import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
   fitsSchema,
   responseFormatFor,
@@ -71,10 +71,6 @@ type Request = ChatModelRequest<OpenAIChatModelCallOptions>;
 interface OpenStream {
   chunks: AsyncIterable<unknown>;
   wire: SseWireState;
-}
-
-async function* payloads(events: AsyncIterable<{ data: unknown }>): AsyncGenerator<unknown> {
-  for await (const event of events) yield event.data;
 }
 
 function isBadRequest(error: unknown): boolean {
@@ -252,14 +248,14 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
 
   /**
    * Sends a streaming request through the SDK (auth, HTTP errors, Azure routing) and reads its
-   * events with our own typed SSE reader ({@link readJsonEvents}).
+   * events with our own typed SSE reader ({@link readJsonPayloads}).
    */
   private async openStream(body: ChatCompletionBody, signal: AbortSignal): Promise<OpenStream> {
     const response = await this.client.chat.completions
       .create({ ...body, stream: true } as never, { signal })
       .asResponse();
     const wire: SseWireState = { sentinel: false };
-    return { chunks: payloads(readJsonEvents(response, this.provider, wire)), wire };
+    return { chunks: readJsonPayloads(response, this.provider, wire), wire };
   }
 
   /** Parses a stream, turning a connection lost mid-way into a clear, retryable ModelError. */

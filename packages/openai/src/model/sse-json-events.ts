@@ -34,11 +34,32 @@ function snippet(text: string): string {
  * payload with an `error` field is the SDK's `APIError`, as the SDK itself reports it. Stopping
  * the iteration cancels the response body (and so the HTTP request).
  */
-export async function* readJsonEvents(
+export function readJsonEvents(
   response: Response,
   provider: string,
   state: SseWireState,
 ): AsyncGenerator<JsonEvent, void, undefined> {
+  return readEvents(response, provider, state, (event, data) => ({ event, data }));
+}
+
+/**
+ * Like {@link readJsonEvents}, yielding only each event's `data` object (Chat Completions streams
+ * carry no event names): one generator less per chunk than mapping the events.
+ */
+export function readJsonPayloads(
+  response: Response,
+  provider: string,
+  state: SseWireState,
+): AsyncGenerator<Record<string, unknown>, void, undefined> {
+  return readEvents(response, provider, state, (_event, data) => data);
+}
+
+async function* readEvents<T>(
+  response: Response,
+  provider: string,
+  state: SseWireState,
+  pick: (event: string | undefined, data: Record<string, unknown>) => T,
+): AsyncGenerator<T, void, undefined> {
   if (!response.body) {
     throw new ModelError(`${provider}: the streamed response has no body.`, {
       provider,
@@ -67,7 +88,13 @@ export async function* readJsonEvents(
       }
       if (read.done) return;
       const { event, data } = read.value;
-      if (data.trim() === "" || event === "ping") continue;
+      if (
+        event === "ping" ||
+        data.length === 0 ||
+        (data.charCodeAt(0) <= 32 && data.trim() === "")
+      ) {
+        continue;
+      }
       if (data === "[DONE]") {
         state.sentinel = true;
         return;
@@ -96,7 +123,7 @@ export async function* readJsonEvents(
           response.headers,
         );
       }
-      yield { event, data: payload };
+      yield pick(event, payload);
     }
   } finally {
     reader.cancel().catch(() => {});

@@ -1,0 +1,146 @@
+// The performance table of issue 19: each workload measured in fresh child processes (one per
+// measurement, each warming up first), the framework and the raw-SDK loop alternating over several
+// rounds; prints the median and spread (min–max) of each, and the ratio of the medians.
+// `BENCH_ROUNDS` (default 5) sets the rounds; CLI arguments filter rows by name.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { startMock } from "./mock-routes.mjs";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const workloadFile = fileURLToPath(new URL("./workload.mjs", import.meta.url));
+
+/** The table's rows: workload spec, unit, target ratio (or "flat"). */
+const ROWS = [
+  {
+    name: "10 tool rounds + answer, non-streaming",
+    spec: { workload: "tools" },
+    unit: "ms",
+    target: 1.1,
+  },
+  {
+    name: "10 tool rounds + answer, streaming",
+    spec: { workload: "tools", streaming: true },
+    unit: "ms",
+    target: 1.2,
+  },
+  {
+    name: "2,000-token answer, non-streaming",
+    spec: { workload: "answer" },
+    unit: "ms",
+    target: 1.1,
+  },
+  {
+    name: "2,000-token answer, agent.stream()",
+    spec: { workload: "answer", streaming: true },
+    unit: "ms",
+    target: 1.25,
+  },
+  { name: "import core+openai vs openai", spec: { workload: "import" }, unit: "ms", target: 1.2 },
+  {
+    name: "peak RSS, 40 streamed 2k answers",
+    spec: { workload: "rss", streaming: true },
+    unit: "MB",
+    target: 1.3,
+  },
+  {
+    name: "µs per chunk, 2k-token answer",
+    spec: { workload: "chunks", size: 2_000, streaming: true },
+    unit: "µs",
+    scaling: "chunk",
+  },
+  {
+    name: "µs per chunk, 20k-token answer",
+    spec: { workload: "chunks", size: 20_000, streaming: true },
+    unit: "µs",
+    scaling: "chunk",
+  },
+  {
+    name: "µs per chunk, 100k-token answer",
+    spec: { workload: "chunks", size: 100_000, streaming: true },
+    unit: "µs",
+    scaling: "chunk",
+  },
+  {
+    name: "µs per fragment, 1 KB arguments",
+    spec: { workload: "args", size: 1_000, streaming: true },
+    unit: "µs",
+    scaling: "fragment",
+  },
+  {
+    name: "µs per fragment, 100 KB arguments",
+    spec: { workload: "args", size: 100_000, streaming: true },
+    unit: "µs",
+    scaling: "fragment",
+  },
+];
+
+function measure(spec) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [workloadFile, JSON.stringify(spec)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const line = out.trim().split("\n").pop();
+      if (code !== 0 || !line) {
+        reject(new Error(`${JSON.stringify(spec)} exited with ${code}: ${out}`));
+        return;
+      }
+      resolve(JSON.parse(line).value);
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x) =>
+  Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2);
+const spread = (xs) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+
+const filters = process.argv.slice(2);
+const rows = ROWS.filter((r) => filters.length === 0 || filters.some((f) => r.name.includes(f)));
+const server = await startMock();
+console.log(
+  `node ${process.version}, ${new Date().toISOString()}, ${ROUNDS} interleaved rounds, one fresh process per measurement, ${process.env.BENCH_CLOCK === "wall" ? "wall" : "CPU"} time of the measured process; load average ${(
+    await import("node:os")
+  )
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log(
+  "| workload | raw openai SDK (median, min–max) | framework (median, min–max) | ratio | target |",
+);
+console.log("|---|---|---|---|---|");
+try {
+  for (const row of rows) {
+    const raw = [];
+    const agent = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate which goes first so drift in machine load hits both alike.
+      const order = round % 2 === 0 ? ["raw", "agent"] : ["agent", "raw"];
+      for (const impl of order) {
+        const value = await measure({ ...row.spec, impl, url: server.url });
+        server.reset();
+        (impl === "raw" ? raw : agent).push(value);
+      }
+    }
+    const r = median(raw);
+    const a = median(agent);
+    const target = row.scaling
+      ? `flat (added ${fmt(a - r)} µs per ${row.scaling})`
+      : `≤ ${row.target.toFixed(2)}×`;
+    console.log(
+      `| ${row.name} | ${fmt(r)} ${row.unit} (${spread(raw)}) | ${fmt(a)} ${row.unit} (${spread(agent)}) | ${(a / r).toFixed(2)}× | ${target} |`,
+    );
+  }
+} finally {
+  await server.close();
+}
