@@ -730,6 +730,8 @@ export class ReActAgent extends AgentBase {
       name: this.finishFunctionName,
       description: "Generate required structured output by this function and return it",
       parameters: { type: "object", properties: {} },
+      // The structured model is checked by generateResponse, in AgentScope's words.
+      ownArgumentErrors: true,
       execute: (input) => this.generateResponse(input),
     };
     return this.#finishTool;

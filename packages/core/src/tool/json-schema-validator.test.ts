@@ -84,6 +84,7 @@ describe("validateJsonSchema", () => {
     const conditional = {
       type: "object",
       if: { properties: { kind: { const: "file" } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword.
       then: { required: ["path"] },
       else: { required: ["url"] },
     };

@@ -483,20 +483,9 @@ export class Toolkit extends StateModule {
       return;
     }
     const post = tool.postprocessFunc;
-    const given: unknown = toolCall.input ?? {};
-    let input: Record<string, unknown>;
-    try {
-      if (!isPlainObject(given)) {
-        throw new ValidationError(`arguments of tool '${tool.name}'`, [
-          {
-            path: "",
-            message: `expected an object of named arguments, received ${Array.isArray(given) ? "array" : typeof given}`,
-          },
-        ]);
-      }
-      input = tool.parseInput({ ...given, ...tool.presetKwargs });
-    } catch (error) {
-      const response = toolResponse(`InvalidArgumentsError: ${errorMessage(error)}`);
+    const input = this.#argumentsOf(tool, toolCall.input ?? {});
+    if (typeof input === "string") {
+      const response = toolResponse(input);
       yield post ? ((await post(toolCall, response)) ?? response) : response;
       return;
     }
@@ -509,6 +498,37 @@ export class Toolkit extends StateModule {
       executionTimeout:
         tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout,
     });
+  }
+
+  /**
+   * The arguments `execute` receives, or the error text the model reads when they fail the schema
+   * (unless the tool answers those arguments itself: `ownArgumentErrors`).
+   */
+  #argumentsOf(tool: RegisteredToolFunction, given: unknown): Record<string, unknown> | string {
+    try {
+      if (!isPlainObject(given)) {
+        throw new ValidationError(`arguments of tool '${tool.name}'`, [
+          {
+            path: "",
+            message: `expected an object of named arguments, received ${Array.isArray(given) ? "array" : typeof given}`,
+          },
+        ]);
+      }
+      try {
+        return tool.parseInput(given);
+      } catch (error) {
+        const own = tool.tool.ownArgumentErrors;
+        const selfChecked =
+          error instanceof ValidationError &&
+          (own === true ||
+            (own !== undefined &&
+              error.issues.every((i) => own.includes(i.path.split(/[.[]/)[0] as string))));
+        if (!selfChecked) throw error;
+        return { ...given, ...tool.presetKwargs };
+      }
+    } catch (error) {
+      return `InvalidArgumentsError: ${errorMessage(error)}`;
+    }
   }
 
   #isActive(tool: RegisteredToolFunction): boolean {
