@@ -1,3 +1,9 @@
+export {
+  BackgroundTasks,
+  MAX_UNREAD_TASK_RESULTS,
+  TASK_CANCELLED_TEXT,
+  taskStartedText,
+} from "./background-tasks.js";
 export { capToolResponse, truncationNote } from "./cap-tool-output.js";
 export { tool, type ZodToolConfig } from "./define-tool.js";
 export { validateJsonSchema } from "./json-schema-validator.js";
@@ -20,6 +26,7 @@ export {
   TOOL_INTERRUPTED_TEXT,
   toolTimeoutText,
 } from "./run-tool.js";
+export { createTaskTools, TASK_TOOL_NAMES } from "./task-tools.js";
 export type {
   JsonSchemaObject,
   ToolContext,

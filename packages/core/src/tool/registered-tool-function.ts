@@ -37,6 +37,7 @@ export interface RegisteredToolFunctionOptions {
   postprocessFunc?: ToolPostprocessFunc | undefined;
   executionTimeout?: number | null | undefined;
   maxOutputChars?: number | null | undefined;
+  asyncExecution?: boolean | undefined;
 }
 
 const jsonEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -67,6 +68,8 @@ export class RegisteredToolFunction {
   readonly executionTimeout: number | null | undefined;
   /** The cap on the text of each result; `undefined` = the toolkit's default, `null` = no cap. */
   readonly maxOutputChars: number | null | undefined;
+  /** Whether a call runs in the background and answers with a task id at once. */
+  readonly asyncExecution: boolean;
   /** The full parameters schema, presets included. */
   readonly parameters: JsonSchemaObject;
   /** The schema the model sees, without the extended model. */
@@ -87,6 +90,7 @@ export class RegisteredToolFunction {
     this.postprocessFunc = options.postprocessFunc;
     this.executionTimeout = options.executionTimeout;
     this.maxOutputChars = options.maxOutputChars;
+    this.asyncExecution = options.asyncExecution ?? false;
     this.parameters = options.parameters;
     this.jsonSchema = {
       type: "function",

@@ -6,6 +6,7 @@ import { type StateDict, StateModule, stateErrorFrom } from "../state/state-modu
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import { BackgroundTasks, taskStartedText } from "./background-tasks.js";
 import { capToolResponse } from "./cap-tool-output.js";
 import {
   formatActivatedNotes,
@@ -20,6 +21,7 @@ import {
   type ToolPostprocessFunc,
 } from "./registered-tool-function.js";
 import { errorMessage, runTool } from "./run-tool.js";
+import { createTaskTools } from "./task-tools.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolGroup } from "./tool-group.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
@@ -61,6 +63,12 @@ export interface RegisterToolFunctionOptions {
    * with a note. Default: the toolkit's `maxOutputChars`; `null` = no cap.
    */
   maxOutputChars?: number | null;
+  /**
+   * Run the tool in the background (AgentScope's `async_execution`): a call answers at once with
+   * a task id, and the toolkit offers `view_task`, `wait_task` and `cancel_task` to follow it.
+   * Default `false`.
+   */
+  asyncExecution?: boolean;
 }
 
 /** Default {@link ToolkitOptions.executionTimeout}: 300 000 ms (5 minutes). */
@@ -157,6 +165,9 @@ export class Toolkit extends StateModule {
   maxOutputChars: number | null;
   readonly #middlewares: ToolMiddleware[] = [];
   #metaTool: ToolDefinition | undefined;
+  /** The tool calls running in the background (tools registered with `asyncExecution`). */
+  readonly tasks = new BackgroundTasks();
+  #taskTools: ToolDefinition[] | undefined;
 
   constructor(options: ToolkitOptions = {}) {
     super();
@@ -297,7 +308,9 @@ export class Toolkit extends StateModule {
       postprocessFunc: options.postprocessFunc,
       executionTimeout,
       maxOutputChars,
+      asyncExecution: options.asyncExecution === true,
     });
+    if (options.asyncExecution === true) this.#registerTaskTools();
 
     if (!this.tools.has(name)) {
       this.tools.set(name, registered);
@@ -348,6 +361,7 @@ export class Toolkit extends StateModule {
   clear(): void {
     this.tools.clear();
     this.groups.clear();
+    this.#taskTools = undefined;
   }
 
   /**
@@ -423,6 +437,38 @@ export class Toolkit extends StateModule {
     this.registerToolFunction(this.#metaTool);
   }
 
+  /** Registers `view_task`, `wait_task` and `cancel_task` (once) in the `basic` group. */
+  #registerTaskTools(): void {
+    if (this.#taskTools) return;
+    this.#taskTools = createTaskTools(this.tasks);
+    for (const t of this.#taskTools) this.registerToolFunction(t, { namesakeStrategy: "skip" });
+  }
+
+  /** AgentScope's `view_task`: the result of a background task, or that it is still running. */
+  async viewTask(taskId: string): Promise<ToolResponse> {
+    return this.tasks.view(taskId);
+  }
+
+  /** AgentScope's `wait_task`: waits up to `timeout` seconds (default 10) for a background task. */
+  async waitTask(taskId: string, timeout = 10): Promise<ToolResponse> {
+    return this.tasks.wait(taskId, timeout);
+  }
+
+  /** AgentScope's `cancel_task`: aborts a background task through its signal. */
+  async cancelTask(taskId: string): Promise<ToolResponse> {
+    return this.tasks.cancel(taskId);
+  }
+
+  /** Cancels every background task and waits for them to stop. */
+  async dispose(): Promise<void> {
+    await this.tasks.cancelAll();
+  }
+
+  /** `await using toolkit = new Toolkit()` disposes it at the end of the scope. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
   /** Adds a middleware around every tool call; the first registered is the outermost. */
   registerMiddleware(middleware: ToolMiddleware): void {
     this.#middlewares.push(middleware);
@@ -489,15 +535,27 @@ export class Toolkit extends StateModule {
       yield post ? ((await post(toolCall, response)) ?? response) : response;
       return;
     }
-    yield* runTool({
-      tool: tool.tool,
-      toolCall,
-      input,
-      context: { signal, toolCallId: toolCall.id, agent },
-      postprocessFunc: post,
-      executionTimeout:
-        tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout,
-    });
+    const executionTimeout =
+      tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout;
+    const run = (runSignal: AbortSignal, postprocessFunc?: ToolPostprocessFunc) =>
+      runTool({
+        tool: tool.tool,
+        toolCall,
+        input,
+        context: { signal: runSignal, toolCallId: toolCall.id, agent },
+        postprocessFunc,
+        executionTimeout,
+      });
+    if (tool.asyncExecution) {
+      const taskId = this.tasks.start((taskSignal) => run(taskSignal), {
+        parent: signal,
+        toolCall,
+        postprocessFunc: post,
+      });
+      yield toolResponse(taskStartedText(toolCall.name, taskId));
+      return;
+    }
+    yield* run(signal, post);
   }
 
   /**
