@@ -193,9 +193,13 @@ export class ReActAgent extends AgentBase {
     this.registerState("_sys_prompt");
   }
 
-  /** The system prompt sent before the conversation. */
+  /**
+   * The system prompt sent before the conversation, followed by the toolkit's agent skills prompt
+   * when skills are registered (as AgentScope's `sys_prompt` property does).
+   */
   get sysPrompt(): string {
-    return this.#sysPrompt;
+    const skills = this.toolkit.getAgentSkillPrompt();
+    return skills ? `${this.#sysPrompt}\n\n${skills}` : this.#sysPrompt;
   }
 
   /** Replaces the system prompt (as assigning AgentScope's `_sys_prompt` does). */

@@ -1,4 +1,14 @@
 export {
+  type AgentSkill,
+  DEFAULT_AGENT_SKILL_INSTRUCTION,
+  DEFAULT_AGENT_SKILL_TEMPLATE,
+  formatAgentSkillPrompt,
+  MAX_SKILL_MD_CHARS,
+  parseFrontMatter,
+  readAgentSkill,
+  type SkillFiles,
+} from "./agent-skill.js";
+export {
   BackgroundTasks,
   MAX_UNREAD_TASK_RESULTS,
   TASK_CANCELLED_TEXT,

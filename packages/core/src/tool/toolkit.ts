@@ -6,6 +6,14 @@ import { type StateDict, StateModule, stateErrorFrom } from "../state/state-modu
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import {
+  type AgentSkill,
+  DEFAULT_AGENT_SKILL_INSTRUCTION,
+  DEFAULT_AGENT_SKILL_TEMPLATE,
+  formatAgentSkillPrompt,
+  readAgentSkill,
+  type SkillFiles,
+} from "./agent-skill.js";
 import { BackgroundTasks, taskStartedText } from "./background-tasks.js";
 import { capToolResponse } from "./cap-tool-output.js";
 import {
@@ -92,6 +100,10 @@ export interface ToolkitOptions {
    * tool's own `maxOutputChars` wins.
    */
   maxOutputChars?: number | null;
+  /** The instruction before the list of agent skills in the prompt. Default AgentScope's. */
+  agentSkillInstruction?: string;
+  /** How one skill is shown in the prompt, with `{name}`, `{description}` and `{dir}`. Default AgentScope's. */
+  agentSkillTemplate?: string;
 }
 
 function limitOption(
@@ -165,6 +177,10 @@ export class Toolkit extends StateModule {
   maxOutputChars: number | null;
   readonly #middlewares: ToolMiddleware[] = [];
   #metaTool: ToolDefinition | undefined;
+  /** The registered agent skills by name. */
+  readonly skills = new Map<string, AgentSkill>();
+  readonly #agentSkillInstruction: string;
+  readonly #agentSkillTemplate: string;
   /** The tool calls running in the background (tools registered with `asyncExecution`). */
   readonly tasks = new BackgroundTasks();
   #taskTools: ToolDefinition[] | undefined;
@@ -181,6 +197,48 @@ export class Toolkit extends StateModule {
     this.maxOutputChars =
       limitOption(options.maxOutputChars, "maxOutputChars", "toolkit options", "characters") ??
       (options.maxOutputChars === null ? null : DEFAULT_TOOL_MAX_OUTPUT_CHARS);
+    this.#agentSkillInstruction = options.agentSkillInstruction || DEFAULT_AGENT_SKILL_INSTRUCTION;
+    this.#agentSkillTemplate = options.agentSkillTemplate || DEFAULT_AGENT_SKILL_TEMPLATE;
+  }
+
+  /**
+   * Registers the agent skill in `skillDir`: reads the `name` and `description` of its `SKILL.md`
+   * front matter (through `files`, Node's file system by default). Throws a {@link ToolError} for a
+   * missing directory or `SKILL.md`, missing fields, or a name already registered.
+   */
+  async registerAgentSkill(skillDir: string, files?: SkillFiles): Promise<void> {
+    this.addAgentSkill(await readAgentSkill(skillDir, files));
+  }
+
+  /** Adds an agent skill read elsewhere (e.g. in a browser); a taken name is an error. */
+  addAgentSkill(skill: AgentSkill): void {
+    if (this.skills.has(skill.name)) {
+      throw new ToolError(
+        `An agent skill with name '${skill.name}' is already registered in the toolkit.`,
+      );
+    }
+    this.skills.set(skill.name, {
+      name: skill.name,
+      description: skill.description,
+      dir: skill.dir,
+    });
+  }
+
+  /** Removes an agent skill by name; an unknown name is ignored. */
+  removeAgentSkill(name: string): void {
+    this.skills.delete(name);
+  }
+
+  /**
+   * The prompt about the registered agent skills, for the system prompt: the instruction, then
+   * one section per skill (AgentScope's texts); `undefined` when there is none.
+   */
+  getAgentSkillPrompt(): string | undefined {
+    return formatAgentSkillPrompt(
+      this.skills.values(),
+      this.#agentSkillInstruction,
+      this.#agentSkillTemplate,
+    );
   }
 
   /**
