@@ -25,6 +25,11 @@ export {
   metaToolParameters,
 } from "./meta-tool.js";
 export {
+  type McpClientLike,
+  type RegisterMcpClientOptions,
+  registerMcpClientTools,
+} from "./register-mcp-client.js";
+export {
   type ExtendedModel,
   RegisteredToolFunction,
   type RegisteredToolFunctionOptions,

@@ -24,6 +24,11 @@ import {
   metaToolParameters,
 } from "./meta-tool.js";
 import {
+  type McpClientLike,
+  type RegisterMcpClientOptions,
+  registerMcpClientTools,
+} from "./register-mcp-client.js";
+import {
   type ExtendedModel,
   RegisteredToolFunction,
   type ToolPostprocessFunc,
@@ -407,9 +412,26 @@ export class Toolkit extends StateModule {
     this.tools.delete(toolName);
   }
 
+  /**
+   * Registers the tools of an MCP server (AgentScope's `register_mcp_client`): those passing
+   * `enableFuncs` / `disableFuncs`, under the client's name so {@link removeMcpClients} removes
+   * them. A stateful client must be connected first. Returns the names registered.
+   */
+  registerMcpClient(
+    client: McpClientLike,
+    options: RegisterMcpClientOptions = {},
+  ): Promise<string[]> {
+    return registerMcpClientTools(this, client, options);
+  }
+
   /** Removes every tool registered from the named MCP clients. */
   removeMcpClients(clientNames: string | readonly string[]): void {
     const names = typeof clientNames === "string" ? [clientNames] : clientNames;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
+      throw new ValidationError("MCP client names", [
+        { path: "clientNames", message: "expected a client name or a list of client names" },
+      ]);
+    }
     for (const [name, tool] of this.tools) {
       if (tool.mcpName !== undefined && names.includes(tool.mcpName)) this.tools.delete(name);
     }
