@@ -58,3 +58,8 @@ export {
   type DashScopeProviderOptions,
   dashscope,
 } from "./provider/dashscope-provider.js";
+export {
+  type DashScopeToolOptions,
+  dashscopeImageToText,
+  dashscopeTextToImage,
+} from "./tool/dashscope-multimodal-tools.js";
