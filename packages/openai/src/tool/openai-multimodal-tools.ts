@@ -19,13 +19,16 @@ export type OpenAIToolOptions = Pick<
   "baseURL" | "organization" | "clientKwargs"
 >;
 
-const message = (error: unknown): string =>
+/** The message of anything thrown. */
+export const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-const client = (apiKey: unknown, options: OpenAIToolOptions) =>
+/** The SDK client of one tool call. */
+export const client = (apiKey: unknown, options: OpenAIToolOptions) =>
   createOpenAIClient({ ...options, apiKey: String(apiKey) }, "OpenAI tool");
 
-const apiKeyParam = { type: "string", description: "The API key for the OpenAI API." };
+/** The `api_key` parameter (AgentScope's description). */
+export const apiKeyParam = { type: "string", description: "The API key for the OpenAI API." };
 
 /**
  * `openai_text_to_image`: generates images from a prompt (DALL·E or gpt-image-1) and returns
