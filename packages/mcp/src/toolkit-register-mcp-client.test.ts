@@ -1,7 +1,7 @@
 import { type McpClientLike, Toolkit, type ToolResponse } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { EVERYTHING_ENTRY } from "./__fixtures__/servers.js";
-import { MCPClientBase } from "./mcp-client-base.js";
+import type { MCPClientBase } from "./mcp-client-base.js";
 import { StdIOStatefulClient } from "./stdio-stateful-client.js";
 
 // Toolkit.registerMcpClient (core) with this package's real client over a real stdio server.
