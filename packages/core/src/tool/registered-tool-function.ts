@@ -192,7 +192,7 @@ export class RegisteredToolFunction {
     const baseInput: Record<string, unknown> = {};
     const extendedInput: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
-      if (key in presets) continue; // a preset wins over what the model slips in
+      if (Object.hasOwn(presets, key)) continue; // a preset wins over what the model slips in
       setOwn(extendedKeys.has(key) ? extendedInput : baseInput, key, value);
     }
     const parsedExtended =
