@@ -35,7 +35,12 @@ export {
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
 } from "./model/structured-output.js";
-export { type AnthropicProviderOptions, anthropic } from "./provider/anthropic-provider.js";
+export {
+  type AnthropicProvider,
+  type AnthropicProviderModelOptions,
+  type AnthropicProviderOptions,
+  anthropic,
+} from "./provider/anthropic-provider.js";
 export {
   AnthropicTokenCounter,
   type AnthropicTokenCounterOptions,

@@ -52,4 +52,14 @@ export {
   usesMultimodalApi,
 } from "./model/dashscope-request.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./model/structured-output.js";
-export { type DashScopeProviderOptions, dashscope } from "./provider/dashscope-provider.js";
+export {
+  type DashScopeProvider,
+  type DashScopeProviderModelOptions,
+  type DashScopeProviderOptions,
+  dashscope,
+} from "./provider/dashscope-provider.js";
+export {
+  type DashScopeToolOptions,
+  dashscopeImageToText,
+  dashscopeTextToImage,
+} from "./tool/dashscope-multimodal-tools.js";

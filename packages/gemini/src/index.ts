@@ -42,7 +42,12 @@ export {
   type GeminiToolConfig,
   toSdkContents,
 } from "./model/gemini-request.js";
-export { type GeminiProviderOptions, gemini } from "./provider/gemini-provider.js";
+export {
+  type GeminiProvider,
+  type GeminiProviderModelOptions,
+  type GeminiProviderOptions,
+  gemini,
+} from "./provider/gemini-provider.js";
 export {
   GeminiTokenCounter,
   type GeminiTokenCounterOptions,

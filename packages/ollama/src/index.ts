@@ -33,4 +33,9 @@ export {
 } from "./model/ollama-client.js";
 export { normalizeOllamaError, type OllamaErrorContext } from "./model/ollama-errors.js";
 export { buildChatRequest, type OllamaChatBody } from "./model/ollama-request.js";
-export { type OllamaProviderOptions, ollama } from "./provider/ollama-provider.js";
+export {
+  type OllamaProvider,
+  type OllamaProviderModelOptions,
+  type OllamaProviderOptions,
+  ollama,
+} from "./provider/ollama-provider.js";

@@ -69,8 +69,20 @@ export {
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
 } from "./model/structured-output.js";
-export { deepseek, type OpenAIProviderOptions, openai } from "./provider/openai-provider.js";
+export {
+  deepseek,
+  type OpenAIProvider,
+  type OpenAIProviderModelOptions,
+  type OpenAIProviderOptions,
+  openai,
+} from "./provider/openai-provider.js";
 export {
   OpenAITokenCounter,
   type OpenAITokenCounterOptions,
 } from "./token/openai-token-counter.js";
+export {
+  type OpenAIToolOptions,
+  openaiImageToText,
+  openaiTextToAudio,
+  openaiTextToImage,
+} from "./tool/openai-multimodal-tools.js";

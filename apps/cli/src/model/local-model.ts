@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { CliError, EXIT } from "../cli-error.js";
 import type { LoadedModel, ModelSettings } from "./loaded-model.js";
 import type { ModelChoice } from "./model-choice.js";
+import { resolveThroughRegistry } from "./registry-model.js";
 
 /** What the offline download error suggests instead. */
 export const OFFLINE_HINT =
@@ -67,16 +68,12 @@ export async function loadLocalModel(
   }
 
   const generateKwargs = settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {};
-  const model = new llama.LlamaCppChatModel({
-    modelPath,
+  // Through core's registry like every other model: `llama-cpp:<path>` names the GGUF file.
+  const loaded = resolveThroughRegistry(llama.llamaCpp(), modelPath, {
     generateKwargs,
     ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
     ...(settings.threads !== undefined ? { threads: settings.threads } : {}),
   });
-  return {
-    model,
-    formatter: new llama.LlamaCppChatFormatter(),
-    label: `llama-cpp:${model.modelName}`,
-    dispose: () => model.dispose(),
-  };
+  const model = loaded.model as InstanceType<typeof llama.LlamaCppChatModel>;
+  return { ...loaded, dispose: () => model.dispose() };
 }

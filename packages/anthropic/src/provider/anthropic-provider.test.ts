@@ -1,8 +1,11 @@
-import { createRegistry } from "@agentscope-ts/core";
+import { createRegistry, type FormatterBase } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
-import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
+import {
+  AnthropicChatFormatter,
+  type AnthropicMessage,
+} from "../formatter/anthropic-chat-formatter.js";
 import { AnthropicMultiAgentFormatter } from "../formatter/anthropic-multi-agent-formatter.js";
 import { AnthropicChatModel } from "../model/anthropic-chat-model.js";
 import { AnthropicTokenCounter } from "../token/anthropic-token-counter.js";
@@ -29,6 +32,30 @@ describe("anthropic() provider", () => {
     expect(registry.tokenCounter("anthropic:claude-sonnet-5-5")).toBeInstanceOf(
       AnthropicTokenCounter,
     );
+  });
+
+  it("checks model options and types its formatter and token counter at compile time", () => {
+    const registry = createRegistry().register(anthropic({ apiKey: "k" }));
+    // Checked by `pnpm typecheck` (an unused @ts-expect-error fails it); never run.
+    const compileOnly = () => {
+      // @ts-expect-error a misspelt option (maxTokens) does not compile
+      registry.chatModel("anthropic:claude-sonnet-5-5", { maxToken: 100 });
+    };
+    expect(compileOnly).toBeTypeOf("function");
+    // @ts-expect-error an option of the wrong type does not compile (and fails at run time)
+    expect(() => registry.chatModel("anthropic:claude-sonnet-5-5", { maxTokens: "100" })).toThrow(
+      /maxTokens/,
+    );
+    expectTypeOf(
+      registry.tokenCounter("anthropic:claude-haiku-5"),
+    ).toEqualTypeOf<AnthropicTokenCounter>();
+    expectTypeOf(registry.formatter("anthropic")).toEqualTypeOf<FormatterBase<AnthropicMessage>>();
+    const proxied = createRegistry().register(anthropic({ id: "claude-proxy", apiKey: "k" }));
+    expect(
+      proxied.chatModel("claude-proxy:claude-haiku-5", { thinking: { type: "enabled" } }),
+    ).toBeInstanceOf(AnthropicChatModel);
+    // @ts-expect-error the provider is registered under its own id only
+    expect(() => proxied.chatModel("anthropic:claude-haiku-5")).toThrow(/Unknown provider/);
   });
 
   it("sends requests to its baseURL under its own id", async () => {

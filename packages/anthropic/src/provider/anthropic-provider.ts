@@ -1,5 +1,8 @@
 import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
-import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
+import {
+  AnthropicChatFormatter,
+  type AnthropicMessage,
+} from "../formatter/anthropic-chat-formatter.js";
 import { AnthropicMultiAgentFormatter } from "../formatter/anthropic-multi-agent-formatter.js";
 import {
   AnthropicChatModel,
@@ -19,14 +22,30 @@ export interface AnthropicProviderOptions {
   clientKwargs?: Record<string, unknown>;
 }
 
+/** The options `registry.chatModel("anthropic:…", options)` takes: the chat model's, but the client's. */
+export type AnthropicProviderModelOptions = Omit<
+  AnthropicChatModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The type of the {@link anthropic} provider: its model options, messages and token counter. */
+export type AnthropicProvider<Id extends string = "anthropic"> = Provider<
+  AnthropicProviderModelOptions,
+  AnthropicMessage,
+  AnthropicTokenCounter,
+  Id
+>;
+
 /**
  * The Anthropic provider for core's registry: `registry.register(anthropic())`, then
  * `registry.chatModel("anthropic:claude-sonnet-4-5")`. It builds {@link AnthropicChatModel}s, the
  * Anthropic formatters and the API-backed token counter. Model options given to `chatModel()`
  * (`stream`, `thinking`, `maxTokens`…) win over the provider's.
  */
-export function anthropic(options: AnthropicProviderOptions = {}): Provider {
-  const id = options.id ?? "anthropic";
+export function anthropic<const Id extends string = "anthropic">(
+  options: Omit<AnthropicProviderOptions, "id"> & { id?: Id } = {},
+): AnthropicProvider<Id> {
+  const id = (options.id ?? "anthropic") as Id;
   const client = {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -34,12 +53,8 @@ export function anthropic(options: AnthropicProviderOptions = {}): Provider {
   };
   return {
     id,
-    chatModel: (modelOptions: ProviderModelOptions) =>
-      new AnthropicChatModel({
-        ...client,
-        provider: id,
-        ...(modelOptions as unknown as AnthropicChatModelOptions),
-      }),
+    chatModel: (modelOptions) =>
+      new AnthropicChatModel({ ...client, provider: id, ...modelOptions }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
       kind === "multiagent"
         ? new AnthropicMultiAgentFormatter(formatterOptions)

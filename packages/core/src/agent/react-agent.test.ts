@@ -355,6 +355,9 @@ describe("ReActAgent structured output", () => {
     // The invalid first attempt came back to the model as a readable error.
     const firstResult = (await agent.memory.getMemory())[2]?.getContentBlocks("tool_result")[0];
     expect(JSON.stringify(firstResult?.output)).toMatch(/answer/);
+    // In AgentScope's words: generate_response itself answered, not the toolkit's validator.
+    expect(JSON.stringify(firstResult?.output)).toContain("Arguments Validation Error: ");
+    expect(JSON.stringify(firstResult?.output)).not.toContain("InvalidArgumentsError");
     expect(model.calls.map((c) => c.options.toolChoice)).toEqual(["required", "required", "none"]);
     expect(promptText(model.calls[2]?.messages ?? [])).toContain(GENERATE_TEXT_HINT);
     // Hints are dropped from memory once sent.

@@ -199,9 +199,13 @@ export class ReActAgent extends AgentBase {
     this.registerState("_sys_prompt");
   }
 
-  /** The system prompt sent before the conversation. */
+  /**
+   * The system prompt sent before the conversation, followed by the toolkit's agent skills prompt
+   * when skills are registered (as AgentScope's `sys_prompt` property does).
+   */
   get sysPrompt(): string {
-    return this.#sysPrompt;
+    const skills = this.toolkit.getAgentSkillPrompt();
+    return skills ? `${this.#sysPrompt}\n\n${skills}` : this.#sysPrompt;
   }
 
   /** Replaces the system prompt (as assigning AgentScope's `_sys_prompt` does). */
@@ -752,6 +756,8 @@ export class ReActAgent extends AgentBase {
       name: this.finishFunctionName,
       description: "Generate required structured output by this function and return it",
       parameters: { type: "object", properties: {} },
+      // The structured model is checked by generateResponse, in AgentScope's words.
+      ownArgumentErrors: true,
       execute: (input) => this.generateResponse(input),
     };
     return this.#finishTool;

@@ -83,14 +83,20 @@ const recoverHistoricalPlan = z.object({
   plan_id: z.string().describe("The ID of the historical plan to be recovered."),
 });
 
-/** A tool whose input is the output of its zod schema. */
+/**
+ * A tool whose input is the output of its zod schema. `ownArgumentErrors` names the arguments the
+ * notebook checks itself, so a bad value there reads AgentScope's `Invalid …` text.
+ */
 function tool<S extends z.ZodType<Record<string, unknown>>>(
   name: string,
   description: string,
   parameters: S,
   execute: ToolDefinition<z.output<S>>["execute"],
+  ownArgumentErrors?: readonly string[],
 ): ToolDefinition {
-  return { name, description, parameters, execute } as ToolDefinition;
+  const definition = { name, description, parameters, execute } as ToolDefinition;
+  if (ownArgumentErrors) definition.ownArgumentErrors = ownArgumentErrors;
+  return definition;
 }
 
 /** The plan tools of `notebook`, in AgentScope's order (see {@link PlanNotebook.listTools}). */
@@ -101,18 +107,21 @@ export function createPlanNotebookTools(notebook: PlanNotebook): ToolDefinition[
       "View the details of the sub-tasks by given indexes.",
       viewSubtasks,
       (input) => notebook.viewSubtasks(input.subtask_idx),
+      ["subtask_idx"],
     ),
     tool(
       "update_subtask_state",
       "Update the state of a subtask by given index and state. Note if you\nwant to mark a subtask as done, you SHOULD call `finish_subtask`\ninstead with the specific outcome.",
       updateSubtaskState,
       (input) => notebook.updateSubtaskState(input.subtask_idx, input.state),
+      ["subtask_idx", "state"],
     ),
     tool(
       "finish_subtask",
       "Label the subtask as done by given index and outcome.",
       finishSubtask,
       (input) => notebook.finishSubtask(input.subtask_idx, input.subtask_outcome),
+      ["subtask_idx"],
     ),
     tool("create_plan", "Create a plan by given name and sub-tasks.", createPlan, (input) =>
       notebook.createPlan(input.name, input.description, input.expected_outcome, input.subtasks),
@@ -121,7 +130,8 @@ export function createPlanNotebookTools(notebook: PlanNotebook): ToolDefinition[
       "revise_current_plan",
       "Revise the current plan by adding, revising or deleting a sub-task.",
       reviseCurrentPlan,
-      (input) => notebook.reviseCurrentPlan(input.subtask_idx, input.action, input.subtask),
+      (input) => notebook.reviseCurrentPlan(input.subtask_idx, input.action, input.subtask ?? null),
+      ["subtask_idx", "action"],
     ),
     tool(
       "finish_plan",

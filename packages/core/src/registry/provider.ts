@@ -6,22 +6,52 @@ import type { TokenCounter } from "../token/token-counter-base.js";
 /** Which formatter a provider builds: for one user and one assistant, or for several agents. */
 export type FormatterKind = "chat" | "multiagent";
 
-/** Options a provider's `chatModel()` receives: `modelName` plus provider settings. */
+/** Options a provider's `chatModel()` receives when it does not type them: `modelName` plus settings. */
 export type ProviderModelOptions = { modelName: string } & Record<string, unknown>;
 
 /**
  * What a provider package exports so apps can use it by name (`registry.register(openai())`):
  * factories for its chat model, formatters and, optionally, token counter and embedding model.
+ *
+ * It is generic so a registry can check calls at compile time: `ModelOptions` are the options
+ * its chat models take besides `modelName` (a misspelt option is a type error in
+ * `registry.chatModel("<id>:<model>", options)`), `FormatterOutput` the message type its
+ * formatters produce (what its chat models read), `Counter` its token counter, and `Id` its id as
+ * a literal type.
  */
-export interface Provider {
+export interface Provider<
+  ModelOptions extends object = Record<string, unknown>,
+  FormatterOutput extends object = object,
+  Counter extends TokenCounter = TokenCounter,
+  Id extends string = string,
+> {
   /** The id used in model strings, e.g. `"openai"` in `"openai:gpt-4.1"`. */
-  readonly id: string;
+  readonly id: Id;
   /** Builds a chat model. */
-  chatModel(options: ProviderModelOptions): ChatModelBase;
+  chatModel(options: ModelOptions & { modelName: string }): ChatModelBase;
   /** Builds the provider's formatter of the given kind. */
-  formatter(kind: FormatterKind, options?: Record<string, unknown>): FormatterBase<object>;
+  formatter(kind: FormatterKind, options?: Record<string, unknown>): FormatterBase<FormatterOutput>;
   /** Builds a token counter for a model, when the provider has one. */
-  tokenCounter?(options: ProviderModelOptions): TokenCounter;
+  tokenCounter?(options: ProviderModelOptions): Counter;
   /** Builds an embedding model, when the provider has one. */
   embedding?(options: ProviderModelOptions): EmbeddingModelBase;
 }
+
+/** Any provider, whatever its type parameters (what a registry stores). */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds providers of every option type.
+export type AnyProvider = Provider<any, any, any, string>;
+
+/** The chat model options of a provider type (besides `modelName`). */
+export type ProviderModelOptionsOf<P> =
+  // biome-ignore lint/suspicious/noExplicitAny: matched, not used.
+  P extends Provider<infer O, any, any, any> ? O : Record<string, unknown>;
+
+/** The message type a provider type's formatters produce. */
+export type ProviderFormatterOutputOf<P> =
+  // biome-ignore lint/suspicious/noExplicitAny: matched, not used.
+  P extends Provider<any, infer F, any, any> ? F : object;
+
+/** The token counter type of a provider type. */
+export type ProviderTokenCounterOf<P> =
+  // biome-ignore lint/suspicious/noExplicitAny: matched, not used.
+  P extends Provider<any, any, infer C, any> ? C : TokenCounter;

@@ -1,9 +1,14 @@
 import type { EmbeddingModelBase } from "../embedding/embedding-model-base.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { ChatModelBase } from "../model/chat-model-base.js";
-import type { TokenCounter } from "../token/token-counter-base.js";
 import { parseModelString } from "./parse-model-string.js";
-import type { FormatterKind, Provider } from "./provider.js";
+import type {
+  AnyProvider,
+  FormatterKind,
+  ProviderFormatterOutputOf,
+  ProviderModelOptionsOf,
+  ProviderTokenCounterOf,
+} from "./provider.js";
 import { RegistryError } from "./registry-error.js";
 
 /** Options of {@link Registry.register}. */
@@ -12,15 +17,44 @@ export interface RegisterOptions {
   replace?: boolean;
 }
 
+/** The registered providers by id, as a registry's type knows them. */
+export type ProviderMap = { [id: string]: AnyProvider };
+
+/** Whether a registry's type knows no provider ids (a fresh or untyped registry: strings are free). */
+type Untyped<Ps> = [keyof Ps] extends [never] ? true : string extends keyof Ps ? true : false;
+
+/** The provider id of a `"provider:model"` string. */
+type IdOf<M extends string> = M extends `${infer Id}:${string}` ? Id : M;
+
+/** The model strings a registry accepts: `"<registered id>:<model>"` once it knows its providers. */
+export type ModelString<Ps> = Untyped<Ps> extends true ? string : `${keyof Ps & string}:${string}`;
+
+/** The provider ids (or model strings) a registry accepts for `formatter()`. */
+export type ProviderOrModel<Ps> =
+  Untyped<Ps> extends true ? string : (keyof Ps & string) | `${keyof Ps & string}:${string}`;
+
+type ProviderOf<Ps, M extends string> =
+  Untyped<Ps> extends true ? AnyProvider : IdOf<M> extends keyof Ps ? Ps[IdOf<M>] : never;
+
+/** The chat model options `registry.chatModel(model, options)` takes for the model string `M`. */
+export type ChatModelOptionsFor<Ps, M extends string> =
+  Untyped<Ps> extends true ? Record<string, unknown> : ProviderModelOptionsOf<ProviderOf<Ps, M>>;
+
 /**
  * Providers by id, and models resolved from strings: `registry.register(openai())`, then
  * `registry.chatModel("openai:gpt-4.1", { stream: false })`. Nothing registers itself on import.
  */
-export class Registry {
-  private readonly providers = new Map<string, Provider>();
+export class Registry<Ps extends object = Record<never, never>> {
+  private readonly providers = new Map<string, AnyProvider>();
 
-  /** Adds a provider; an id already taken is an error unless `replace`. */
-  register(provider: Provider, options: RegisterOptions = {}): this {
+  /**
+   * Adds a provider; an id already taken is an error unless `replace`. Returns the registry typed
+   * with the provider, so `createRegistry().register(anthropic()).chatModel(...)` checks options.
+   */
+  register<P extends AnyProvider>(
+    provider: P,
+    options: RegisterOptions = {},
+  ): Registry<Ps & { [K in P["id"]]: P }> {
     if (
       provider === null ||
       typeof provider !== "object" ||
@@ -43,7 +77,7 @@ export class Registry {
       );
     }
     this.providers.set(provider.id, provider);
-    return this;
+    return this as unknown as Registry<Ps & { [K in P["id"]]: P }>;
   }
 
   /** Removes a provider; returns whether it was registered. */
@@ -62,7 +96,11 @@ export class Registry {
   }
 
   /** The provider of `id`, or a {@link RegistryError} listing the registered ones. */
-  provider(id: string): Provider {
+  provider<Id extends string>(id: Id): ProviderOf<Ps, Id> {
+    return this.lookup(id) as ProviderOf<Ps, Id>;
+  }
+
+  private lookup(id: string): AnyProvider {
     const found = this.providers.get(id);
     if (found) return found;
     const known = this.ids();
@@ -75,28 +113,40 @@ export class Registry {
     );
   }
 
-  /** A chat model from a `"provider:model"` string, with provider options. */
-  chatModel(model: string, options: Record<string, unknown> = {}): ChatModelBase {
+  /**
+   * A chat model from a `"provider:model"` string, with the provider's model options (checked at
+   * compile time once the registry's type knows the provider).
+   */
+  chatModel<M extends ModelString<Ps>>(
+    model: M,
+    options: ChatModelOptionsFor<Ps, M> = {} as ChatModelOptionsFor<Ps, M>,
+  ): ChatModelBase {
     const { provider, modelName } = parseModelString(model);
-    return this.provider(provider).chatModel({ ...options, modelName });
+    return this.lookup(provider).chatModel({
+      ...(options as object),
+      modelName,
+    });
   }
 
   /** A formatter of `kind` for a provider id or a `"provider:model"` string. */
-  formatter(
-    providerOrModel: string,
+  formatter<M extends ProviderOrModel<Ps>>(
+    providerOrModel: M,
     kind: FormatterKind = "chat",
     options?: Record<string, unknown>,
-  ): FormatterBase<object> {
+  ): FormatterBase<ProviderFormatterOutputOf<ProviderOf<Ps, M>>> {
     const id = providerOrModel.includes(":")
       ? parseModelString(providerOrModel).provider
       : providerOrModel;
-    return this.provider(id).formatter(kind, options);
+    return this.lookup(id).formatter(kind, options);
   }
 
   /** A token counter for a `"provider:model"` string (an error if the provider has none). */
-  tokenCounter(model: string, options: Record<string, unknown> = {}): TokenCounter {
+  tokenCounter<M extends ModelString<Ps>>(
+    model: M,
+    options: Record<string, unknown> = {},
+  ): ProviderTokenCounterOf<ProviderOf<Ps, M>> {
     const { provider, modelName } = parseModelString(model);
-    const found = this.provider(provider);
+    const found = this.lookup(provider);
     if (!found.tokenCounter) {
       throw new RegistryError(
         `Provider "${provider}" has no token counter. Use CharTokenCounter from @agentscope-ts/core, or another provider's.`,
@@ -106,9 +156,12 @@ export class Registry {
   }
 
   /** An embedding model for a `"provider:model"` string (an error if the provider has none). */
-  embedding(model: string, options: Record<string, unknown> = {}): EmbeddingModelBase {
+  embedding<M extends ModelString<Ps>>(
+    model: M,
+    options: Record<string, unknown> = {},
+  ): EmbeddingModelBase {
     const { provider, modelName } = parseModelString(model);
-    const found = this.provider(provider);
+    const found = this.lookup(provider);
     if (!found.embedding) {
       throw new RegistryError(`Provider "${provider}" has no embedding models.`);
     }
@@ -116,7 +169,7 @@ export class Registry {
   }
 }
 
-/** Creates an empty registry. */
+/** Creates an empty registry (typed by the providers registered on it, in a chain). */
 export function createRegistry(): Registry {
   return new Registry();
 }

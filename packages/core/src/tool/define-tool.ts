@@ -15,6 +15,8 @@ export interface ZodToolConfig<S extends z.ZodType<Record<string, unknown>>> {
   description: string;
   /** A zod object schema; `.describe()` and `.default()` on fields reach the model's schema. */
   parameters: S;
+  /** Arguments the tool answers itself when bad (see {@link ToolDefinition.ownArgumentErrors}). */
+  ownArgumentErrors?: true | readonly string[];
   /** Runs the tool. */
   execute(input: z.output<S>, context: ToolContext): ToolResult;
 }

@@ -1,3 +1,19 @@
+export {
+  type AgentSkill,
+  DEFAULT_AGENT_SKILL_INSTRUCTION,
+  DEFAULT_AGENT_SKILL_TEMPLATE,
+  formatAgentSkillPrompt,
+  MAX_SKILL_MD_CHARS,
+  parseFrontMatter,
+  readAgentSkill,
+  type SkillFiles,
+} from "./agent-skill.js";
+export {
+  BackgroundTasks,
+  MAX_UNREAD_TASK_RESULTS,
+  TASK_CANCELLED_TEXT,
+  taskStartedText,
+} from "./background-tasks.js";
 export { capToolResponse, truncationNote } from "./cap-tool-output.js";
 export { tool, type ZodToolConfig } from "./define-tool.js";
 export { validateJsonSchema } from "./json-schema-validator.js";
@@ -8,6 +24,11 @@ export {
   META_TOOL_NAME,
   metaToolParameters,
 } from "./meta-tool.js";
+export {
+  type McpClientLike,
+  type RegisterMcpClientOptions,
+  registerMcpClientTools,
+} from "./register-mcp-client.js";
 export {
   type ExtendedModel,
   RegisteredToolFunction,
@@ -20,6 +41,7 @@ export {
   TOOL_INTERRUPTED_TEXT,
   toolTimeoutText,
 } from "./run-tool.js";
+export { createTaskTools, TASK_TOOL_NAMES } from "./task-tools.js";
 export type {
   JsonSchemaObject,
   ToolContext,

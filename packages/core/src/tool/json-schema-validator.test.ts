@@ -56,34 +56,69 @@ describe("validateJsonSchema", () => {
       ref: {},
     });
     expect(issues).toEqual([
-      { path: "name", message: "required (expected string)" },
+      { path: "name", message: "required" },
       { path: "count", message: "expected integer, received number" },
       { path: "ratio", message: "expected number, received string" },
-      { path: "tags", message: "expected at most 2 items, received 3" },
+      { path: "tags", message: "Array has too many items (3 > 2)" },
       { path: "tags[1]", message: "expected string, received integer" },
       { path: "mode", message: 'expected one of "a", "b", received "z"' },
-      { path: "nested.flag", message: "required (expected boolean)" },
-      { path: "nested.other", message: "unexpected property (allowed: flag)" },
+      { path: "nested.flag", message: "required" },
+      { path: "nested.other", message: "unexpected property" },
       { path: "maybe", message: "expected string or null, received integer" },
-      { path: "ref.x", message: "required (expected number)" },
+      { path: "ref.x", message: "required" },
     ]);
   });
 
-  it("checks bounds, type lists, const, oneOf, allOf and not", () => {
-    expect(validateJsonSchema({ type: "integer", minimum: 0 }, -1)).toEqual([
-      { path: "", message: "expected a number >= 0, received -1" },
+  it("counts string lengths in code points", () => {
+    expect(validateJsonSchema({ type: "string", maxLength: 2 }, "😀😀")).toEqual([]);
+    expect(validateJsonSchema({ type: "string", maxLength: 2 }, "😀😀😀")).toHaveLength(1);
+  });
+
+  it("checks format, if/then/else, dependentRequired, minProperties and contains", () => {
+    expect(validateJsonSchema({ type: "string", format: "email" }, "not-mail")[0]?.message).toMatch(
+      /format "email"/,
+    );
+    expect(
+      validateJsonSchema({ type: "string", format: "date-time" }, "2024-01-02T03:04:05Z"),
+    ).toEqual([]);
+    const conditional = {
+      type: "object",
+      if: { properties: { kind: { const: "file" } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword.
+      then: { required: ["path"] },
+      else: { required: ["url"] },
+    };
+    expect(validateJsonSchema(conditional, { kind: "file" })).toEqual([
+      { path: "path", message: "required" },
     ]);
+    expect(validateJsonSchema(conditional, { kind: "web" })).toEqual([
+      { path: "url", message: "required" },
+    ]);
+    expect(
+      validateJsonSchema({ type: "object", dependentRequired: { card: ["cvv"] } }, { card: "1" }),
+    ).toHaveLength(1);
+    expect(validateJsonSchema({ type: "object", minProperties: 1 }, {})).toHaveLength(1);
+    expect(
+      validateJsonSchema({ type: "array", contains: { type: "number" } }, ["a", "b"]),
+    ).toHaveLength(1);
+    expect(validateJsonSchema({ type: "array", contains: { type: "number" } }, ["a", 1])).toEqual(
+      [],
+    );
+  });
+
+  it("checks bounds, type lists, const, oneOf, allOf and not", () => {
+    expect(validateJsonSchema({ type: "integer", minimum: 0 }, -1)).toHaveLength(1);
     expect(validateJsonSchema({ type: ["string", "null"] }, null)).toEqual([]);
     expect(validateJsonSchema({ type: ["string", "null"] }, 1)[0]?.message).toBe(
       "expected string or null, received integer",
     );
-    expect(validateJsonSchema({ const: "x" }, "y")[0]?.message).toBe('expected "x", received "y"');
+    expect(validateJsonSchema({ const: "x" }, "y")).toHaveLength(1);
     expect(
       validateJsonSchema({ oneOf: [{ type: "number" }, { type: "integer" }] }, 1)[0]?.message,
     ).toMatch(/more than one/);
     expect(
       validateJsonSchema({ allOf: [{ type: "string" }, { minLength: 3 }] }, "ab")[0]?.message,
-    ).toBe("expected at least 3 characters");
+    ).toMatch(/too short/);
     expect(validateJsonSchema({ not: { type: "string" } }, "s")).toHaveLength(1);
     expect(validateJsonSchema({ type: "string", pattern: "^a" }, "ba")).toHaveLength(1);
   });
@@ -99,9 +134,7 @@ describe("validateJsonSchema", () => {
         { type: "null" },
       ],
     };
-    expect(validateJsonSchema(union, { kind: "a" })).toEqual([
-      { path: "a", message: "required (expected string)" },
-    ]);
+    expect(validateJsonSchema(union, { kind: "a" })).toEqual([{ path: "a", message: "required" }]);
   });
 
   it("validates tuples and additionalProperties schemas", () => {

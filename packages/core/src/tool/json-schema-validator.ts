@@ -1,8 +1,29 @@
+import { type OutputUnit, type Schema, Validator } from "@cfworker/json-schema";
 import type { ValidationIssue } from "../errors/validation-error.js";
-import { isPlainObject } from "../utils/json-value.js";
 
-/** A JSON Schema (or a boolean schema, `true` = anything, `false` = nothing). */
-type Schema = Record<string, unknown> | boolean;
+// Validation itself is @cfworker/json-schema (draft 2020-12, an interpreter: browser-safe, no code
+// generation, lengths in code points, `format`, `if/then/else`, `dependentRequired`, `contains`…).
+// What is ours is below: turning its error list into issues that name the field the way the rest of
+// core does (`tags[1]: expected string, received integer`), without the wrapper errors
+// ("Property \"x\" does not match schema.") that only repeat a deeper one.
+
+/** Keywords whose error only says "a deeper error follows": never shown themselves. */
+const WRAPPERS = new Set([
+  "properties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "$ref",
+  "$recursiveRef",
+  "$dynamicRef",
+  "allOf",
+  "if",
+  "dependentSchemas",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+]);
 
 const kindOf = (value: unknown): string => {
   if (value === null) return "null";
@@ -11,322 +32,188 @@ const kindOf = (value: unknown): string => {
   return typeof value;
 };
 
-const matchesType = (value: unknown, type: string): boolean => {
-  switch (type) {
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isPlainObject(value);
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "string":
-    case "boolean":
-      return typeof value === type;
-    default:
-      return true; // unknown type names are not ours to reject
-  }
-};
-
-const joinPath = (path: string, key: string | number): string =>
-  typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-
-/** Deep equality of JSON values, for `enum` and `const`. */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every(
-    (k) =>
-      Object.hasOwn(b, k) &&
-      jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
-}
-
-class Validator {
-  constructor(private readonly root: Record<string, unknown>) {}
-
-  /** Resolves a local `$ref` (`#/$defs/Name`, `#/definitions/Name`, `#`). */
-  private resolve(ref: string): Schema {
-    if (!ref.startsWith("#")) return true; // remote refs are not followed: accept
-    let node: unknown = this.root;
-    for (const raw of ref.slice(1).split("/").filter(Boolean)) {
-      const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-      node = isPlainObject(node) ? node[key] : undefined;
-    }
-    return isPlainObject(node) || typeof node === "boolean" ? node : true;
-  }
-
-  check(schema: Schema, value: unknown, path: string, out: ValidationIssue[], depth = 0): void {
-    if (schema === true) return;
-    if (schema === false) {
-      out.push({ path, message: "no value is allowed here" });
-      return;
-    }
-    if (depth > 64) return; // a recursive schema with a pathological value: stop, do not overflow
-    if (typeof schema.$ref === "string") {
-      this.check(this.resolve(schema.$ref), value, path, out, depth + 1);
-    }
-
-    const types =
-      typeof schema.type === "string"
-        ? [schema.type]
-        : Array.isArray(schema.type)
-          ? (schema.type as string[])
-          : undefined;
-    if (schema.nullable === true && value === null) return;
-    if (types && !types.some((t) => matchesType(value, t))) {
-      out.push({
-        path,
-        message:
-          value === undefined
-            ? `required (expected ${types.join(" or ")})`
-            : `expected ${types.join(" or ")}, received ${kindOf(value)}`,
-      });
-      return;
-    }
-
-    if (Array.isArray(schema.enum) && !schema.enum.some((v) => jsonEqual(v, value))) {
-      out.push({
-        path,
-        message: `expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}, received ${JSON.stringify(value)}`,
-      });
-      return;
-    }
-    if ("const" in schema && !jsonEqual(schema.const, value)) {
-      out.push({
-        path,
-        message: `expected ${JSON.stringify(schema.const)}, received ${JSON.stringify(value)}`,
-      });
-      return;
-    }
-
-    this.checkCombinators(schema, value, path, out, depth);
-
-    if (typeof value === "string") this.checkString(schema, value, path, out);
-    else if (typeof value === "number") this.checkNumber(schema, value, path, out);
-    else if (Array.isArray(value)) this.checkArray(schema, value, path, out, depth);
-    else if (isPlainObject(value)) this.checkObject(schema, value, path, out, depth);
-  }
-
-  private checkCombinators(
-    schema: Record<string, unknown>,
-    value: unknown,
-    path: string,
-    out: ValidationIssue[],
-    depth: number,
-  ): void {
-    if (Array.isArray(schema.allOf)) {
-      for (const sub of schema.allOf as Schema[]) this.check(sub, value, path, out, depth + 1);
-    }
-    for (const key of ["anyOf", "oneOf"] as const) {
-      const branches = schema[key];
-      if (!Array.isArray(branches) || branches.length === 0) continue;
-      let best: ValidationIssue[] | undefined;
-      let passed = 0;
-      for (const branch of branches as Schema[]) {
-        const issues: ValidationIssue[] = [];
-        this.check(branch, value, path, issues, depth + 1);
-        if (issues.length === 0) passed++;
-        // Report the branch that got furthest: issues deeper than the value itself.
-        else if (!best || deepest(issues) > deepest(best)) best = issues;
-      }
-      if (passed === 0 && best) {
-        if (deepest(best) > path.length) out.push(...best);
-        else {
-          const expected = (branches as Schema[])
-            .map((b) => (typeof b === "object" && typeof b.type === "string" ? b.type : undefined))
-            .filter((t): t is string => t !== undefined);
-          out.push({
-            path,
-            message:
-              expected.length > 0
-                ? `expected ${[...new Set(expected)].join(" or ")}, received ${kindOf(value)}`
-                : (best[0]?.message ?? "does not match any allowed schema"),
-          });
-        }
-      } else if (key === "oneOf" && passed > 1) {
-        out.push({ path, message: "matches more than one of the allowed schemas (oneOf)" });
-      }
-    }
-    if (schema.not !== undefined) {
-      const issues: ValidationIssue[] = [];
-      this.check(schema.not as Schema, value, path, issues, depth + 1);
-      if (issues.length === 0) out.push({ path, message: "matches a schema it must not match" });
-    }
-  }
-
-  private checkString(
-    schema: Record<string, unknown>,
-    value: string,
-    path: string,
-    out: ValidationIssue[],
-  ): void {
-    if (typeof schema.minLength === "number" && value.length < schema.minLength) {
-      out.push({ path, message: `expected at least ${schema.minLength} characters` });
-    }
-    if (typeof schema.maxLength === "number" && value.length > schema.maxLength) {
-      out.push({ path, message: `expected at most ${schema.maxLength} characters` });
-    }
-    if (typeof schema.pattern === "string") {
-      let re: RegExp | undefined;
+/** The JSON pointer `#/a/0/b~1c` as tokens `["a", "0", "b/c"]`. */
+function pointerTokens(pointer: string): string[] {
+  return pointer
+    .replace(/^#\/?/, "")
+    .split("/")
+    .filter((t) => t !== "")
+    .map((t) => {
+      let token = t;
       try {
-        re = new RegExp(schema.pattern, "u");
+        token = decodeURIComponent(t);
       } catch {
-        re = undefined; // a pattern JS cannot compile is not the caller's fault
+        // not percent-encoded
       }
-      if (re && !re.test(value)) {
-        out.push({ path, message: `expected a string matching /${schema.pattern}/` });
-      }
-    }
-  }
-
-  private checkNumber(
-    schema: Record<string, unknown>,
-    value: number,
-    path: string,
-    out: ValidationIssue[],
-  ): void {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = schema;
-    if (typeof minimum === "number" && value < minimum) {
-      out.push({ path, message: `expected a number >= ${minimum}, received ${value}` });
-    }
-    if (typeof maximum === "number" && value > maximum) {
-      out.push({ path, message: `expected a number <= ${maximum}, received ${value}` });
-    }
-    if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) {
-      out.push({ path, message: `expected a number > ${exclusiveMinimum}, received ${value}` });
-    }
-    if (typeof exclusiveMaximum === "number" && value >= exclusiveMaximum) {
-      out.push({ path, message: `expected a number < ${exclusiveMaximum}, received ${value}` });
-    }
-    if (typeof multipleOf === "number" && multipleOf > 0) {
-      const q = value / multipleOf;
-      if (Math.abs(q - Math.round(q)) > 1e-9) {
-        out.push({ path, message: `expected a multiple of ${multipleOf}, received ${value}` });
-      }
-    }
-  }
-
-  private checkArray(
-    schema: Record<string, unknown>,
-    value: unknown[],
-    path: string,
-    out: ValidationIssue[],
-    depth: number,
-  ): void {
-    if (typeof schema.minItems === "number" && value.length < schema.minItems) {
-      out.push({
-        path,
-        message: `expected at least ${schema.minItems} items, received ${value.length}`,
-      });
-    }
-    if (typeof schema.maxItems === "number" && value.length > schema.maxItems) {
-      out.push({
-        path,
-        message: `expected at most ${schema.maxItems} items, received ${value.length}`,
-      });
-    }
-    const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : [];
-    // Draft 4-7 tuple form: `items` is an array.
-    const tuple = Array.isArray(schema.items) ? (schema.items as Schema[]) : prefix;
-    const rest = Array.isArray(schema.items)
-      ? (schema.additionalItems as Schema | undefined)
-      : (schema.items as Schema | undefined);
-    for (let i = 0; i < value.length; i++) {
-      const sub = i < tuple.length ? tuple[i] : rest;
-      if (sub !== undefined) this.check(sub, value[i], joinPath(path, i), out, depth + 1);
-    }
-    if (schema.uniqueItems === true) {
-      const seen = new Set<string>();
-      for (const item of value) {
-        const key = JSON.stringify(item);
-        if (seen.has(key)) {
-          out.push({ path, message: "expected unique items" });
-          break;
-        }
-        seen.add(key);
-      }
-    }
-  }
-
-  private checkObject(
-    schema: Record<string, unknown>,
-    value: Record<string, unknown>,
-    path: string,
-    out: ValidationIssue[],
-    depth: number,
-  ): void {
-    const properties = isPlainObject(schema.properties)
-      ? (schema.properties as Record<string, Schema>)
-      : {};
-    if (Array.isArray(schema.required)) {
-      for (const key of schema.required as string[]) {
-        if (value[key] !== undefined) continue;
-        const sub = properties[key];
-        const type = typeof sub === "object" ? sub.type : undefined;
-        out.push({
-          path: joinPath(path, key),
-          message:
-            typeof type === "string" || Array.isArray(type)
-              ? `required (expected ${[type].flat().join(" or ")})`
-              : "required",
-        });
-      }
-    }
-    const patterns = isPlainObject(schema.patternProperties)
-      ? Object.entries(schema.patternProperties as Record<string, Schema>).map(
-          ([p, s]) => [new RegExp(p, "u"), s] as const,
-        )
-      : [];
-    for (const [key, item] of Object.entries(value)) {
-      if (item === undefined) continue;
-      const sub = properties[key];
-      if (sub !== undefined) {
-        this.check(sub, item, joinPath(path, key), out, depth + 1);
-        continue;
-      }
-      const matched = patterns.filter(([re]) => re.test(key));
-      for (const [, s] of matched) this.check(s, item, joinPath(path, key), out, depth + 1);
-      if (matched.length > 0) continue;
-      const extra = schema.additionalProperties;
-      if (extra === false) {
-        const known = Object.keys(properties);
-        out.push({
-          path: joinPath(path, key),
-          message: `unexpected property${known.length > 0 ? ` (allowed: ${known.join(", ")})` : ""}`,
-        });
-      } else if (isPlainObject(extra)) {
-        this.check(extra, item, joinPath(path, key), out, depth + 1);
-      }
-    }
-  }
+      return token.replace(/~1/g, "/").replace(/~0/g, "~");
+    });
 }
 
-const deepest = (issues: ValidationIssue[]): number =>
-  issues.reduce((max, i) => Math.max(max, i.path.length), 0);
+/** The value at `tokens` inside `root`, or `undefined`. */
+function valueAt(root: unknown, tokens: readonly string[]): unknown {
+  let node = root;
+  for (const token of tokens) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** Core's path notation: `nested.items[2].name` (indices in brackets when the node is an array). */
+function toPath(root: unknown, tokens: readonly string[]): string {
+  let path = "";
+  let node = root;
+  for (const token of tokens) {
+    if (Array.isArray(node) && /^\d+$/.test(token)) path += `[${token}]`;
+    else path = path ? `${path}.${token}` : token;
+    node =
+      typeof node === "object" && node !== null
+        ? (node as Record<string, unknown>)[token]
+        : undefined;
+  }
+  return path;
+}
+
+const quoted = (text: string): string | undefined => /"((?:[^"\\]|\\.)*)"/.exec(text)?.[1];
+
+/** Whether `location` lies inside a branch of anyOf/oneOf/not/contains (reported by its parent). */
+const BRANCH = /\/(anyOf|oneOf)\/\d+(\/|$)|\/(not|contains)\//;
+
+const validators = new WeakMap<object, Validator>();
+
+function validatorFor(schema: Record<string, unknown> | boolean): Validator {
+  if (typeof schema === "boolean") return new Validator(schema as unknown as Schema, "2020-12");
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as Schema, "2020-12", false);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
 
 /**
- * Checks `value` against a JSON Schema and returns every problem found, each with the path of the
- * bad field (`ranges[1]`, `options.mode`). Supports what tool inputs use: `type` (including
- * `integer` and type lists), `required`, `properties`, `additionalProperties`,
- * `patternProperties`, `items`/`prefixItems`, `enum`, `const`, `anyOf`/`oneOf`/`allOf`/`not`,
- * local `$ref`s, and the usual string, number and array bounds. Unknown keywords are ignored.
+ * Checks `value` against a JSON Schema (draft 2020-12, local `$ref`s) and returns every problem as
+ * `{ path, message }` (empty when the value is valid), each naming the bad field: a missing field
+ * is `name: required`, a wrong type `count: expected integer, received number`, an unknown field
+ * under `additionalProperties: false` `nested.other: unexpected property`.
  */
 export function validateJsonSchema(
-  schema: Record<string, unknown>,
+  schema: Record<string, unknown> | boolean,
   value: unknown,
 ): ValidationIssue[] {
-  const out: ValidationIssue[] = [];
-  new Validator(schema).check(schema, value, "", out);
-  return out;
+  const result = validatorFor(schema).validate(value);
+  if (result.valid) return [];
+  return toIssues(result.errors, value);
+}
+
+function toIssues(errors: readonly OutputUnit[], root: unknown): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  const push = (path: string, message: string) => {
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    issues.push({ path, message });
+  };
+  for (const [i, error] of errors.entries()) {
+    const { keyword, keywordLocation, instanceLocation } = error;
+    if (WRAPPERS.has(keyword) || BRANCH.test(keywordLocation)) continue;
+    const tokens = pointerTokens(instanceLocation);
+    const here = valueAt(root, tokens);
+    switch (keyword) {
+      case "required": {
+        const field = quoted(error.error);
+        push(toPath(root, field === undefined ? tokens : [...tokens, field]), "required");
+        break;
+      }
+      case "additionalProperties": {
+        // A wrapper unless the property is refused outright (`additionalProperties: false`).
+        if (errors[i + 1]?.keyword !== "false") break;
+        const field = quoted(error.error);
+        push(
+          toPath(root, field === undefined ? tokens : [...tokens, field]),
+          "unexpected property",
+        );
+        break;
+      }
+      case "false": {
+        // The child of an `additionalProperties: false` already reported by its parent.
+        const parent = errors[i - 1];
+        if (parent?.keyword === "additionalProperties") break;
+        push(toPath(root, tokens), "no value is allowed here");
+        break;
+      }
+      case "type": {
+        const expected = [...error.error.matchAll(/"([^"]+)"/g)].slice(1).map((m) => m[1]);
+        push(toPath(root, tokens), `expected ${expected.join(" or ")}, received ${kindOf(here)}`);
+        break;
+      }
+      case "enum": {
+        const list = error.error.replace(/^Instance does not match any of /, "").replace(/\.$/, "");
+        let allowed = list;
+        try {
+          allowed = (JSON.parse(list) as unknown[]).map((v) => JSON.stringify(v)).join(", ");
+        } catch {
+          // keep the library's text
+        }
+        push(toPath(root, tokens), `expected one of ${allowed}, received ${JSON.stringify(here)}`);
+        break;
+      }
+      case "anyOf":
+      case "oneOf":
+        for (const issue of branchIssues(errors, error, root, tokens))
+          push(issue.path, issue.message);
+        break;
+      default:
+        push(toPath(root, tokens), error.error.replace(/\.$/, ""));
+    }
+  }
+  return issues;
+}
+
+/**
+ * The issues of a failed anyOf/oneOf: those of the branch whose type the value has (the deepest
+ * failing branch), else `expected A or B, received C` from the branches' types.
+ */
+function branchIssues(
+  errors: readonly OutputUnit[],
+  parent: OutputUnit,
+  root: unknown,
+  tokens: readonly string[],
+): ValidationIssue[] {
+  const path = toPath(root, tokens);
+  const here = valueAt(root, tokens);
+  if (parent.keyword === "oneOf" && /\(\d+ matches\)/.test(parent.error)) {
+    return [{ path, message: "matches more than one of the allowed schemas (oneOf)" }];
+  }
+  const prefix = `${parent.keywordLocation}/`;
+  const branches = new Map<string, OutputUnit[]>();
+  for (const e of errors) {
+    if (!e.keywordLocation.startsWith(prefix)) continue;
+    const index = e.keywordLocation.slice(prefix.length).split("/")[0] as string;
+    branches.set(index, [...(branches.get(index) ?? []), e]);
+  }
+  const types: string[] = [];
+  for (const units of branches.values()) {
+    const typeError = units.find(
+      (u) => u.keyword === "type" && u.instanceLocation === parent.instanceLocation,
+    );
+    if (typeError) {
+      types.push(
+        ...[...typeError.error.matchAll(/"([^"]+)"/g)].slice(1).map((m) => m[1] as string),
+      );
+      continue;
+    }
+    // The value has this branch's type: what failed is inside it.
+    const deeper = toIssues(
+      units.map((u) => ({ ...u, keywordLocation: `#/${u.keywordLocation.slice(prefix.length)}` })),
+      root,
+    );
+    if (deeper.length > 0) return deeper;
+  }
+  const message =
+    types.length > 0
+      ? `expected ${[...new Set(types)].join(" or ")}, received ${kindOf(here)}`
+      : "does not match any of the allowed schemas";
+  return [{ path, message }];
 }

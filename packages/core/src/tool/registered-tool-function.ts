@@ -37,6 +37,7 @@ export interface RegisteredToolFunctionOptions {
   postprocessFunc?: ToolPostprocessFunc | undefined;
   executionTimeout?: number | null | undefined;
   maxOutputChars?: number | null | undefined;
+  asyncExecution?: boolean | undefined;
 }
 
 const jsonEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -67,6 +68,8 @@ export class RegisteredToolFunction {
   readonly executionTimeout: number | null | undefined;
   /** The cap on the text of each result; `undefined` = the toolkit's default, `null` = no cap. */
   readonly maxOutputChars: number | null | undefined;
+  /** Whether a call runs in the background and answers with a task id at once. */
+  readonly asyncExecution: boolean;
   /** The full parameters schema, presets included. */
   readonly parameters: JsonSchemaObject;
   /** The schema the model sees, without the extended model. */
@@ -87,6 +90,7 @@ export class RegisteredToolFunction {
     this.postprocessFunc = options.postprocessFunc;
     this.executionTimeout = options.executionTimeout;
     this.maxOutputChars = options.maxOutputChars;
+    this.asyncExecution = options.asyncExecution ?? false;
     this.parameters = options.parameters;
     this.jsonSchema = {
       type: "function",
@@ -170,30 +174,60 @@ export class RegisteredToolFunction {
   }
 
   /**
-   * Checks `input` (presets already merged in) against the tool's schema and the extended model,
-   * and returns what `execute` receives: for zod schemas the parsed value (with defaults applied).
-   * Throws a {@link ValidationError} naming every bad field.
+   * Checks the model's `input` against the schema the model sees (presets hidden) and the extended
+   * model, then merges the preset arguments in (they win, and are the developer's: not checked
+   * against the model-facing schema). Returns what `execute` receives: for zod schemas the parsed
+   * value (with defaults applied). Throws a {@link ValidationError} naming every bad field.
    */
   parseInput(input: Record<string, unknown>): Record<string, unknown> {
     const issues: ValidationIssue[] = [];
+    const presets = this.presetKwargs;
+    const presetKeys = Object.keys(presets);
     const extended = this.#extendedParameters;
-    let baseInput = input;
-    let extendedInput: Record<string, unknown> = {};
-    if (extended && this.#extendedModel) {
-      const keys = new Set(Object.keys(extended.properties as Record<string, unknown>));
-      baseInput = {};
-      for (const [key, value] of Object.entries(input)) {
-        setOwn(keys.has(key) ? extendedInput : baseInput, key, value);
-      }
-      extendedInput = parseWith(this.#extendedModel, extended, extendedInput, issues);
+    const extendedKeys = new Set(
+      extended && this.#extendedModel
+        ? Object.keys(extended.properties as Record<string, unknown>)
+        : [],
+    );
+    const baseInput: Record<string, unknown> = {};
+    const extendedInput: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (Object.hasOwn(presets, key)) continue; // a preset wins over what the model slips in
+      setOwn(extendedKeys.has(key) ? extendedInput : baseInput, key, value);
     }
-    const parsed = parseWith(this.tool.parameters, this.parameters, baseInput, issues);
+    const parsedExtended =
+      extended && this.#extendedModel
+        ? parseWith(this.#extendedModel, extended, extendedInput, issues)
+        : {};
+    const parsed = this.#parseBase(baseInput, presetKeys, issues);
     if (issues.length > 0) {
       throw new ValidationError(`arguments of tool '${this.name}'`, issues, {
         hint: "Call the tool again with arguments that match its JSON schema.",
       });
     }
-    return extended ? { ...parsed, ...extendedInput } : parsed;
+    return { ...parsed, ...presets, ...parsedExtended };
+  }
+
+  /** Parses the model's own arguments: against the schema without the preset arguments. */
+  #parseBase(
+    input: Record<string, unknown>,
+    presetKeys: readonly string[],
+    issues: ValidationIssue[],
+  ): Record<string, unknown> {
+    const schema = this.tool.parameters;
+    if (presetKeys.length === 0) return parseWith(schema, this.parameters, input, issues);
+    if (!isZodSchema(schema)) {
+      return parseWith(schema, this.jsonSchema.function.parameters, input, issues);
+    }
+    const omit = (schema as { omit?: (mask: Record<string, true>) => unknown }).omit;
+    if (typeof omit === "function") {
+      const mask = Object.fromEntries(presetKeys.map((k) => [k, true as const]));
+      const modelSchema = omit.call(schema, mask) as ExtendedModel;
+      return parseWith(modelSchema, this.jsonSchema.function.parameters, input, issues);
+    }
+    // A zod schema that is no plain object (a pipe, a refinement): only as a whole can it parse.
+    const parsed = parseWith(schema, this.parameters, { ...input, ...this.presetKwargs }, issues);
+    return parsed;
   }
 }
 

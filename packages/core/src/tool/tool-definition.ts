@@ -36,6 +36,13 @@ export interface ToolDefinition<Input = Record<string, unknown>> {
   description: string;
   /** The input schema. */
   parameters: z.ZodType<Input> | JsonSchemaObject;
+  /**
+   * Arguments whose bad values the tool answers itself, in its own words (as AgentScope's tools
+   * do, e.g. the plan tools' `Error: Invalid …`): when every schema issue is on one of them
+   * (`true`: on any argument), the toolkit runs the tool on the arguments as given instead of
+   * answering `InvalidArgumentsError`. The tool must then check those arguments itself.
+   */
+  ownArgumentErrors?: true | readonly string[];
   /** Runs the tool. */
   execute(input: Input, context: ToolContext): ToolResult;
 }

@@ -8,6 +8,15 @@ import { traceToolCall } from "../tracing/tool-span.js";
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import {
+  type AgentSkill,
+  DEFAULT_AGENT_SKILL_INSTRUCTION,
+  DEFAULT_AGENT_SKILL_TEMPLATE,
+  formatAgentSkillPrompt,
+  readAgentSkill,
+  type SkillFiles,
+} from "./agent-skill.js";
+import { BackgroundTasks, taskStartedText } from "./background-tasks.js";
 import { capToolResponse } from "./cap-tool-output.js";
 import {
   formatActivatedNotes,
@@ -17,11 +26,17 @@ import {
   metaToolParameters,
 } from "./meta-tool.js";
 import {
+  type McpClientLike,
+  type RegisterMcpClientOptions,
+  registerMcpClientTools,
+} from "./register-mcp-client.js";
+import {
   type ExtendedModel,
   RegisteredToolFunction,
   type ToolPostprocessFunc,
 } from "./registered-tool-function.js";
 import { errorMessage, runTool } from "./run-tool.js";
+import { createTaskTools } from "./task-tools.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolGroup } from "./tool-group.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
@@ -63,6 +78,12 @@ export interface RegisterToolFunctionOptions {
    * with a note. Default: the toolkit's `maxOutputChars`; `null` = no cap.
    */
   maxOutputChars?: number | null;
+  /**
+   * Run the tool in the background (AgentScope's `async_execution`): a call answers at once with
+   * a task id, and the toolkit offers `view_task`, `wait_task` and `cancel_task` to follow it.
+   * Default `false`.
+   */
+  asyncExecution?: boolean;
 }
 
 /** Default {@link ToolkitOptions.executionTimeout}: 300 000 ms (5 minutes). */
@@ -86,6 +107,10 @@ export interface ToolkitOptions {
    * tool's own `maxOutputChars` wins.
    */
   maxOutputChars?: number | null;
+  /** The instruction before the list of agent skills in the prompt. Default AgentScope's. */
+  agentSkillInstruction?: string;
+  /** How one skill is shown in the prompt, with `{name}`, `{description}` and `{dir}`. Default AgentScope's. */
+  agentSkillTemplate?: string;
 }
 
 function limitOption(
@@ -159,6 +184,13 @@ export class Toolkit extends StateModule {
   maxOutputChars: number | null;
   readonly #middlewares: ToolMiddleware[] = [];
   #metaTool: ToolDefinition | undefined;
+  /** The registered agent skills by name. */
+  readonly skills = new Map<string, AgentSkill>();
+  readonly #agentSkillInstruction: string;
+  readonly #agentSkillTemplate: string;
+  /** The tool calls running in the background (tools registered with `asyncExecution`). */
+  readonly tasks = new BackgroundTasks();
+  #taskTools: ToolDefinition[] | undefined;
 
   constructor(options: ToolkitOptions = {}) {
     super();
@@ -172,6 +204,48 @@ export class Toolkit extends StateModule {
     this.maxOutputChars =
       limitOption(options.maxOutputChars, "maxOutputChars", "toolkit options", "characters") ??
       (options.maxOutputChars === null ? null : DEFAULT_TOOL_MAX_OUTPUT_CHARS);
+    this.#agentSkillInstruction = options.agentSkillInstruction || DEFAULT_AGENT_SKILL_INSTRUCTION;
+    this.#agentSkillTemplate = options.agentSkillTemplate || DEFAULT_AGENT_SKILL_TEMPLATE;
+  }
+
+  /**
+   * Registers the agent skill in `skillDir`: reads the `name` and `description` of its `SKILL.md`
+   * front matter (through `files`, Node's file system by default). Throws a {@link ToolError} for a
+   * missing directory or `SKILL.md`, missing fields, or a name already registered.
+   */
+  async registerAgentSkill(skillDir: string, files?: SkillFiles): Promise<void> {
+    this.addAgentSkill(await readAgentSkill(skillDir, files));
+  }
+
+  /** Adds an agent skill read elsewhere (e.g. in a browser); a taken name is an error. */
+  addAgentSkill(skill: AgentSkill): void {
+    if (this.skills.has(skill.name)) {
+      throw new ToolError(
+        `An agent skill with name '${skill.name}' is already registered in the toolkit.`,
+      );
+    }
+    this.skills.set(skill.name, {
+      name: skill.name,
+      description: skill.description,
+      dir: skill.dir,
+    });
+  }
+
+  /** Removes an agent skill by name; an unknown name is ignored. */
+  removeAgentSkill(name: string): void {
+    this.skills.delete(name);
+  }
+
+  /**
+   * The prompt about the registered agent skills, for the system prompt: the instruction, then
+   * one section per skill (AgentScope's texts); `undefined` when there is none.
+   */
+  getAgentSkillPrompt(): string | undefined {
+    return formatAgentSkillPrompt(
+      this.skills.values(),
+      this.#agentSkillInstruction,
+      this.#agentSkillTemplate,
+    );
   }
 
   /**
@@ -299,7 +373,9 @@ export class Toolkit extends StateModule {
       postprocessFunc: options.postprocessFunc,
       executionTimeout,
       maxOutputChars,
+      asyncExecution: options.asyncExecution === true,
     });
+    if (options.asyncExecution === true) this.#registerTaskTools();
 
     if (!this.tools.has(name)) {
       this.tools.set(name, registered);
@@ -338,9 +414,26 @@ export class Toolkit extends StateModule {
     this.tools.delete(toolName);
   }
 
+  /**
+   * Registers the tools of an MCP server (AgentScope's `register_mcp_client`): those passing
+   * `enableFuncs` / `disableFuncs`, under the client's name so {@link removeMcpClients} removes
+   * them. A stateful client must be connected first. Returns the names registered.
+   */
+  registerMcpClient(
+    client: McpClientLike,
+    options: RegisterMcpClientOptions = {},
+  ): Promise<string[]> {
+    return registerMcpClientTools(this, client, options);
+  }
+
   /** Removes every tool registered from the named MCP clients. */
   removeMcpClients(clientNames: string | readonly string[]): void {
     const names = typeof clientNames === "string" ? [clientNames] : clientNames;
+    if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) {
+      throw new ValidationError("MCP client names", [
+        { path: "clientNames", message: "expected a client name or a list of client names" },
+      ]);
+    }
     for (const [name, tool] of this.tools) {
       if (tool.mcpName !== undefined && names.includes(tool.mcpName)) this.tools.delete(name);
     }
@@ -350,6 +443,7 @@ export class Toolkit extends StateModule {
   clear(): void {
     this.tools.clear();
     this.groups.clear();
+    this.#taskTools = undefined;
   }
 
   /**
@@ -425,6 +519,38 @@ export class Toolkit extends StateModule {
     this.registerToolFunction(this.#metaTool);
   }
 
+  /** Registers `view_task`, `wait_task` and `cancel_task` (once) in the `basic` group. */
+  #registerTaskTools(): void {
+    if (this.#taskTools) return;
+    this.#taskTools = createTaskTools(this.tasks);
+    for (const t of this.#taskTools) this.registerToolFunction(t, { namesakeStrategy: "skip" });
+  }
+
+  /** AgentScope's `view_task`: the result of a background task, or that it is still running. */
+  async viewTask(taskId: string): Promise<ToolResponse> {
+    return this.tasks.view(taskId);
+  }
+
+  /** AgentScope's `wait_task`: waits up to `timeout` seconds (default 10) for a background task. */
+  async waitTask(taskId: string, timeout = 10): Promise<ToolResponse> {
+    return this.tasks.wait(taskId, timeout);
+  }
+
+  /** AgentScope's `cancel_task`: aborts a background task through its signal. */
+  async cancelTask(taskId: string): Promise<ToolResponse> {
+    return this.tasks.cancel(taskId);
+  }
+
+  /** Cancels every background task and waits for them to stop. */
+  async dispose(): Promise<void> {
+    await this.tasks.cancelAll();
+  }
+
+  /** `await using toolkit = new Toolkit()` disposes it at the end of the scope. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
   /** Adds a middleware around every tool call; the first registered is the outermost. */
   registerMiddleware(middleware: ToolMiddleware): void {
     this.#middlewares.push(middleware);
@@ -493,8 +619,40 @@ export class Toolkit extends StateModule {
       return;
     }
     const post = tool.postprocessFunc;
-    const given: unknown = toolCall.input ?? {};
-    let input: Record<string, unknown>;
+    const input = this.#argumentsOf(tool, toolCall.input ?? {});
+    if (typeof input === "string") {
+      const response = toolResponse(input);
+      yield post ? ((await post(toolCall, response)) ?? response) : response;
+      return;
+    }
+    const executionTimeout =
+      tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout;
+    const run = (runSignal: AbortSignal, postprocessFunc?: ToolPostprocessFunc) =>
+      runTool({
+        tool: tool.tool,
+        toolCall,
+        input,
+        context: { signal: runSignal, toolCallId: toolCall.id, agent },
+        postprocessFunc,
+        executionTimeout,
+      });
+    if (tool.asyncExecution) {
+      const taskId = this.tasks.start((taskSignal) => run(taskSignal), {
+        parent: signal,
+        toolCall,
+        postprocessFunc: post,
+      });
+      yield toolResponse(taskStartedText(toolCall.name, taskId));
+      return;
+    }
+    yield* run(signal, post);
+  }
+
+  /**
+   * The arguments `execute` receives, or the error text the model reads when they fail the schema
+   * (unless the tool answers those arguments itself: `ownArgumentErrors`).
+   */
+  #argumentsOf(tool: RegisteredToolFunction, given: unknown): Record<string, unknown> | string {
     try {
       if (!isPlainObject(given)) {
         throw new ValidationError(`arguments of tool '${tool.name}'`, [
@@ -504,21 +662,21 @@ export class Toolkit extends StateModule {
           },
         ]);
       }
-      input = tool.parseInput({ ...given, ...tool.presetKwargs });
+      try {
+        return tool.parseInput(given);
+      } catch (error) {
+        const own = tool.tool.ownArgumentErrors;
+        const selfChecked =
+          error instanceof ValidationError &&
+          (own === true ||
+            (own !== undefined &&
+              error.issues.every((i) => own.includes(i.path.split(/[.[]/)[0] as string))));
+        if (!selfChecked) throw error;
+        return { ...given, ...tool.presetKwargs };
+      }
     } catch (error) {
-      const response = toolResponse(`InvalidArgumentsError: ${errorMessage(error)}`);
-      yield post ? ((await post(toolCall, response)) ?? response) : response;
-      return;
+      return `InvalidArgumentsError: ${errorMessage(error)}`;
     }
-    yield* runTool({
-      tool: tool.tool,
-      toolCall,
-      input,
-      context: { signal, toolCallId: toolCall.id, agent },
-      postprocessFunc: post,
-      executionTimeout:
-        tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout,
-    });
   }
 
   #isActive(tool: RegisteredToolFunction): boolean {

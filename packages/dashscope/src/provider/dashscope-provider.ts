@@ -1,7 +1,10 @@
 import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
 import { DashScopeMultiModalEmbedding } from "../embedding/dashscope-multimodal-embedding.js";
 import { DashScopeTextEmbedding } from "../embedding/dashscope-text-embedding.js";
-import { DashScopeChatFormatter } from "../formatter/dashscope-chat-formatter.js";
+import {
+  DashScopeChatFormatter,
+  type DashScopeMessage,
+} from "../formatter/dashscope-chat-formatter.js";
 import { DashScopeMultiAgentFormatter } from "../formatter/dashscope-multi-agent-formatter.js";
 import {
   DashScopeChatModel,
@@ -27,14 +30,30 @@ function isMultimodalEmbedding(modelName: string): boolean {
   );
 }
 
+/** The options `registry.chatModel("dashscope:…", options)` takes: the chat model's, but the client's. */
+export type DashScopeProviderModelOptions = Omit<
+  DashScopeChatModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The type of the {@link dashscope} provider: its model options, messages and token counter. */
+export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
+  DashScopeProviderModelOptions,
+  DashScopeMessage,
+  never,
+  Id
+>;
+
 /**
  * The DashScope provider for core's registry: `registry.register(dashscope())`, then
  * `registry.chatModel("dashscope:qwen3-max", { enableThinking: true })`. Embeddings by model name:
  * `multimodal-embedding-*` / `tongyi-embedding-vision-*` build a `DashScopeMultiModalEmbedding`,
  * others a `DashScopeTextEmbedding`. Model options given to `chatModel()` win over the provider's.
  */
-export function dashscope(options: DashScopeProviderOptions = {}): Provider {
-  const id = options.id ?? "dashscope";
+export function dashscope<const Id extends string = "dashscope">(
+  options: Omit<DashScopeProviderOptions, "id"> & { id?: Id } = {},
+): DashScopeProvider<Id> {
+  const id = (options.id ?? "dashscope") as Id;
   const client = {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.baseHttpApiUrl !== undefined ? { baseHttpApiUrl: options.baseHttpApiUrl } : {}),
@@ -42,12 +61,8 @@ export function dashscope(options: DashScopeProviderOptions = {}): Provider {
   };
   return {
     id,
-    chatModel: (modelOptions: ProviderModelOptions) =>
-      new DashScopeChatModel({
-        ...client,
-        provider: id,
-        ...(modelOptions as unknown as DashScopeChatModelOptions),
-      }),
+    chatModel: (modelOptions) =>
+      new DashScopeChatModel({ ...client, provider: id, ...modelOptions }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
       kind === "multiagent"
         ? new DashScopeMultiAgentFormatter(formatterOptions)

@@ -1,9 +1,9 @@
-import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import type { FormatterKind, Provider } from "@agentscope-ts/core";
 import {
   GeminiTextEmbedding,
   type GeminiTextEmbeddingOptions,
 } from "../embedding/gemini-text-embedding.js";
-import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
+import { GeminiChatFormatter, type GeminiContent } from "../formatter/gemini-chat-formatter.js";
 import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
 import { GeminiChatModel, type GeminiChatModelOptions } from "../model/gemini-chat-model.js";
 import { GeminiTokenCounter } from "../token/gemini-token-counter.js";
@@ -20,14 +20,30 @@ export interface GeminiProviderOptions {
   clientKwargs?: Record<string, unknown>;
 }
 
+/** The options `registry.chatModel("gemini:…", options)` takes: the chat model's, but the client's. */
+export type GeminiProviderModelOptions = Omit<
+  GeminiChatModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The type of the {@link gemini} provider: its model options, messages and token counter. */
+export type GeminiProvider<Id extends string = "gemini"> = Provider<
+  GeminiProviderModelOptions,
+  GeminiContent,
+  GeminiTokenCounter,
+  Id
+>;
+
 /**
  * The Gemini provider for core's registry: `registry.register(gemini())`, then
  * `registry.chatModel("gemini:gemini-2.5-flash")`. Builds {@link GeminiChatModel}, the Gemini
  * formatters, {@link GeminiTokenCounter} and {@link GeminiTextEmbedding}. Model options given to
  * `chatModel()` (`stream`, `thinkingConfig`, `generateKwargs`…) win over the provider's.
  */
-export function gemini(options: GeminiProviderOptions = {}): Provider {
-  const id = options.id ?? "gemini";
+export function gemini<const Id extends string = "gemini">(
+  options: Omit<GeminiProviderOptions, "id"> & { id?: Id } = {},
+): GeminiProvider<Id> {
+  const id = (options.id ?? "gemini") as Id;
   const client = {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
@@ -35,12 +51,7 @@ export function gemini(options: GeminiProviderOptions = {}): Provider {
   };
   return {
     id,
-    chatModel: (modelOptions: ProviderModelOptions) =>
-      new GeminiChatModel({
-        ...client,
-        provider: id,
-        ...(modelOptions as unknown as GeminiChatModelOptions),
-      }),
+    chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
       kind === "multiagent"
         ? new GeminiMultiAgentFormatter(formatterOptions)

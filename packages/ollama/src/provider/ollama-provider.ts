@@ -1,9 +1,9 @@
-import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import type { FormatterKind, Provider } from "@agentscope-ts/core";
 import {
   OllamaTextEmbedding,
   type OllamaTextEmbeddingOptions,
 } from "../embedding/ollama-text-embedding.js";
-import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
+import { OllamaChatFormatter, type OllamaMessage } from "../formatter/ollama-chat-formatter.js";
 import { OllamaMultiAgentFormatter } from "../formatter/ollama-multi-agent-formatter.js";
 import { OllamaChatModel, type OllamaChatModelOptions } from "../model/ollama-chat-model.js";
 import type { OllamaClientKwargs } from "../model/ollama-client.js";
@@ -18,26 +18,37 @@ export interface OllamaProviderOptions {
   clientKwargs?: OllamaClientKwargs;
 }
 
+/** The options `registry.chatModel("ollama:…", options)` takes: the chat model's, but the client's. */
+export type OllamaProviderModelOptions = Omit<
+  OllamaChatModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The type of the {@link ollama} provider: its model options, messages and token counter. */
+export type OllamaProvider<Id extends string = "ollama"> = Provider<
+  OllamaProviderModelOptions,
+  OllamaMessage,
+  never,
+  Id
+>;
+
 /**
  * The Ollama provider for core's registry: `registry.register(ollama())`, then
  * `registry.chatModel("ollama:qwen3")`, `registry.formatter("ollama", "multiagent")`,
  * `registry.embedding("ollama:nomic-embed-text", { dimensions: 768 })`. Model options given to
  * `chatModel()` (`stream`, `enableThinking`, `options`…) win over the provider's.
  */
-export function ollama(options: OllamaProviderOptions = {}): Provider {
-  const id = options.id ?? "ollama";
+export function ollama<const Id extends string = "ollama">(
+  options: Omit<OllamaProviderOptions, "id"> & { id?: Id } = {},
+): OllamaProvider<Id> {
+  const id = (options.id ?? "ollama") as Id;
   const client = {
     ...(options.host !== undefined ? { host: options.host } : {}),
     ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
   };
   return {
     id,
-    chatModel: (modelOptions: ProviderModelOptions) =>
-      new OllamaChatModel({
-        ...client,
-        provider: id,
-        ...(modelOptions as unknown as OllamaChatModelOptions),
-      }),
+    chatModel: (modelOptions) => new OllamaChatModel({ ...client, provider: id, ...modelOptions }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
       kind === "multiagent"
         ? new OllamaMultiAgentFormatter(formatterOptions)

@@ -1,6 +1,6 @@
 import { createRegistry, Msg } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { responsesJson } from "../__fixtures__/responses-fixtures.js";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
 import { OpenAITextEmbedding } from "../embedding/openai-text-embedding.js";
@@ -16,6 +16,26 @@ import { OpenAITokenCounter } from "../token/openai-token-counter.js";
 import { deepseek, openai } from "./openai-provider.js";
 
 describe("openai() and deepseek() providers", () => {
+  it("check model options per API at compile time", () => {
+    const registry = createRegistry()
+      .register(openai({ apiKey: "k" }))
+      .register(openai({ id: "resp", api: "responses", apiKey: "k" }))
+      .register(deepseek({ apiKey: "d" }));
+    expect(registry.chatModel("openai:gpt-4.1", { stream: false })).toBeInstanceOf(OpenAIChatModel);
+    expect(registry.chatModel("resp:gpt-5")).toBeInstanceOf(OpenAIResponseModel);
+    expectTypeOf(registry.tokenCounter("openai:gpt-4o")).toEqualTypeOf<OpenAITokenCounter>();
+    // Checked by `pnpm typecheck` (an unused @ts-expect-error fails it); never run.
+    const compileOnly = () => {
+      // @ts-expect-error a misspelt option does not compile
+      registry.chatModel("openai:gpt-4.1", { straem: false });
+      // @ts-expect-error a provider the registry does not have
+      registry.chatModel("anthropic:claude");
+      // @ts-expect-error an option of the wrong type
+      registry.chatModel("deepseek:deepseek-chat", { stream: "yes" });
+    };
+    expect(compileOnly).toBeTypeOf("function");
+  });
+
   it("resolve models, formatters, token counters and embeddings through core's registry", () => {
     const registry = createRegistry()
       .register(openai({ apiKey: "k" }))

@@ -1,16 +1,11 @@
-import {
-  type FormatterKind,
-  type Provider,
-  type ProviderModelOptions,
-  ValidationError,
-} from "@agentscope-ts/core";
+import { type FormatterKind, type Provider, ValidationError } from "@agentscope-ts/core";
 import {
   OpenAITextEmbedding,
   type OpenAITextEmbeddingOptions,
 } from "../embedding/openai-text-embedding.js";
 import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
-import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
+import { OpenAIChatFormatter, type OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
 import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
 import { OpenAIResponseMultiAgentFormatter } from "../formatter/openai-response-multi-agent-formatter.js";
@@ -53,6 +48,18 @@ function clientSettings(options: OpenAIProviderOptions) {
   };
 }
 
+/** The options `registry.chatModel("openai:…", options)` takes for the API `Api` (the client's aside). */
+export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"> = Omit<
+  Api extends "responses" ? OpenAIResponseModelOptions : OpenAIChatModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The type of the {@link openai} provider: its model options, messages and token counter. */
+export type OpenAIProvider<
+  Id extends string = "openai",
+  Api extends "chat" | "responses" = "chat",
+> = Provider<OpenAIProviderModelOptions<Api>, OpenAIMessage, OpenAITokenCounter, Id>;
+
 /**
  * The OpenAI provider for core's registry: `registry.register(openai())`, then
  * `registry.chatModel("openai:gpt-4.1")`. With `baseURL` (and an `id`) it serves any
@@ -60,8 +67,13 @@ function clientSettings(options: OpenAIProviderOptions) {
  * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
  * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions.
  */
-export function openai(options: OpenAIProviderOptions = {}): Provider {
-  const id = options.id ?? "openai";
+export function openai<
+  const Id extends string = "openai",
+  const Api extends "chat" | "responses" = "chat",
+>(
+  options: Omit<OpenAIProviderOptions, "id" | "api"> & { id?: Id; api?: Api } = {},
+): OpenAIProvider<Id, Api> {
+  const id = (options.id ?? "openai") as Id;
   const client = clientSettings(options);
   const deepseekFormatters = options.formatters === "deepseek";
   const api = options.api ?? "chat";
@@ -75,17 +87,19 @@ export function openai(options: OpenAIProviderOptions = {}): Provider {
     ...(options.organization !== undefined ? { organization: options.organization } : {}),
     provider: id,
   };
-  const provider: Provider = {
+  const provider: OpenAIProvider<Id, Api> = {
     id,
-    chatModel: (modelOptions: ProviderModelOptions) =>
+    chatModel: (modelOptions) =>
       api === "responses"
         ? new OpenAIResponseModel({
             ...shared,
-            ...(modelOptions as unknown as OpenAIResponseModelOptions),
+            ...(modelOptions as OpenAIProviderModelOptions<"responses">),
+            modelName: modelOptions.modelName,
           })
         : new OpenAIChatModel({
             ...shared,
-            ...(modelOptions as unknown as OpenAIChatModelOptions),
+            ...(modelOptions as OpenAIProviderModelOptions<"chat">),
+            modelName: modelOptions.modelName,
           }),
     formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) => {
       if (api === "responses") {
@@ -126,12 +140,14 @@ function env(name: string): string | undefined {
  * `apiKey` or `DEEPSEEK_API_KEY`) with the DeepSeek formatters: `registry.register(deepseek())`,
  * then `registry.chatModel("deepseek:deepseek-chat")`.
  */
-export function deepseek(
-  options: Omit<OpenAIProviderOptions, "formatters" | "openAIExtras" | "api"> = {},
-): Provider {
+export function deepseek<const Id extends string = "deepseek">(
+  options: Omit<OpenAIProviderOptions, "formatters" | "openAIExtras" | "api" | "id"> & {
+    id?: Id;
+  } = {},
+): OpenAIProvider<Id> {
   const apiKey = options.apiKey ?? env("DEEPSEEK_API_KEY");
   return openai({
-    id: "deepseek",
+    id: "deepseek" as Id,
     baseURL: "https://api.deepseek.com",
     ...options,
     ...(apiKey !== undefined ? { apiKey } : {}),

@@ -1,0 +1,242 @@
+import {
+  type ImageBlock,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolResponse,
+  toolResponse,
+} from "@agentscope-ts/core";
+import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
+import { bytesToBase64 } from "../utils/base64.js";
+
+// AgentScope's `agentscope.tool.openai_*` multimodal tools: the same names, parameters (the
+// docstrings' descriptions and defaults), result blocks and failure texts. `api_key` is a
+// parameter as in AgentScope: register the tool with `presetKwargs: { api_key }` so the model
+// neither sees nor sets it. Browser-safe: images are passed by URL (http(s) or data:).
+
+/** Where the multimodal tools send their requests (a proxy or a compatible server). */
+export type OpenAIToolOptions = Pick<
+  OpenAIClientOptions,
+  "baseURL" | "organization" | "clientKwargs"
+>;
+
+/** The message of anything thrown. */
+export const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** The SDK client of one tool call. */
+export const client = (apiKey: unknown, options: OpenAIToolOptions) =>
+  createOpenAIClient({ ...options, apiKey: String(apiKey) }, "OpenAI tool");
+
+/** The `api_key` parameter (AgentScope's description). */
+export const apiKeyParam = { type: "string", description: "The API key for the OpenAI API." };
+
+/**
+ * `openai_text_to_image`: generates images from a prompt (DALL·E or gpt-image-1) and returns
+ * image blocks (URLs, or base64 PNG for `b64_json` and gpt-image-1).
+ */
+export function openaiTextToImage(options: OpenAIToolOptions = {}): ToolDefinition {
+  return {
+    name: "openai_text_to_image",
+    description:
+      "Generate image(s) based on the given prompt, and return image URL(s) or\nbase64 data.",
+    parameters: {
+      type: "object",
+      properties: {
+        prompt: { type: "string", description: "The text prompt to generate images." },
+        api_key: apiKeyParam,
+        n: { type: "integer", default: 1, description: "The number of images to generate." },
+        model: {
+          type: "string",
+          enum: ["dall-e-2", "dall-e-3", "gpt-image-1"],
+          default: "dall-e-2",
+          description: "The model to use for image generation.",
+        },
+        size: {
+          type: "string",
+          enum: ["256x256", "512x512", "1024x1024", "1792x1024", "1024x1792"],
+          default: "256x256",
+          description:
+            "The size of the generated images.\nMust be one of 1024x1024, 1536x1024 (landscape), 1024x1536 (\nportrait), or auto (default value) for gpt-image-1,\none of 256x256, 512x512, or 1024x1024 for dall-e-2,\nand one of 1024x1024, 1792x1024, or 1024x1792 for dall-e-3.",
+        },
+        quality: {
+          type: "string",
+          enum: ["auto", "standard", "hd", "high", "medium", "low"],
+          default: "auto",
+          description: "The quality of the image that will be generated.",
+        },
+        style: {
+          type: "string",
+          enum: ["vivid", "natural"],
+          default: "vivid",
+          description:
+            "The style of the generated images.\nThis parameter is only supported for dall-e-3.\nMust be one of `vivid` or `natural`.",
+        },
+        response_format: {
+          type: "string",
+          enum: ["url", "b64_json"],
+          default: "url",
+          description:
+            "The format in which generated images with dall-e-2 and dall-e-3\nare returned.",
+        },
+      },
+      required: ["prompt", "api_key"],
+    },
+    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
+      const model = (input.model as string | undefined) ?? "dall-e-2";
+      let format = (input.response_format as string | undefined) ?? "url";
+      const body: Record<string, unknown> = {
+        model,
+        prompt: input.prompt,
+        n: input.n ?? 1,
+        size: input.size ?? "256x256",
+      };
+      if (model === "dall-e-3") body.style = input.style ?? "vivid";
+      if (model !== "dall-e-2") body.quality = input.quality ?? "auto";
+      if (model !== "gpt-image-1") body.response_format = format;
+      else format = "b64_json";
+      try {
+        const response = await client(input.api_key, options).images.generate(body as never, {
+          signal: context.signal,
+        });
+        const blocks: ImageBlock[] = (response.data ?? []).map((image) =>
+          format === "url"
+            ? { type: "image", source: { type: "url", url: String(image.url) } }
+            : {
+                type: "image",
+                source: { type: "base64", media_type: "image/png", data: String(image.b64_json) },
+              },
+        );
+        return toolResponse(blocks);
+      } catch (error) {
+        return toolResponse(`Failed to generate image: ${message(error)}`);
+      }
+    },
+  };
+}
+
+/** `openai_image_to_text`: describes image(s) (by URL) with a vision chat model. */
+export function openaiImageToText(options: OpenAIToolOptions = {}): ToolDefinition {
+  return {
+    name: "openai_image_to_text",
+    description:
+      "Generate descriptive text for given image(s) using a specified model, and\nreturn the generated text.",
+    parameters: {
+      type: "object",
+      properties: {
+        image_urls: {
+          anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+          description: "The URL or list of URLs pointing to the images that need to be\ndescribed.",
+        },
+        api_key: apiKeyParam,
+        prompt: {
+          type: "string",
+          default: "Describe the image",
+          description: "The prompt that instructs the model on how to describe\nthe image(s).",
+        },
+        model: {
+          type: "string",
+          default: "gpt-4o",
+          description: "The model to use for generating the text descriptions.",
+        },
+      },
+      required: ["image_urls", "api_key"],
+    },
+    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
+      const urls =
+        typeof input.image_urls === "string" ? [input.image_urls] : (input.image_urls as string[]);
+      const content = [
+        ...urls.map((url) => ({ type: "image_url" as const, image_url: { url } })),
+        {
+          type: "text" as const,
+          text: (input.prompt as string | undefined) ?? "Describe the image",
+        },
+      ];
+      try {
+        const response = await client(input.api_key, options).chat.completions.create(
+          {
+            model: (input.model as string | undefined) ?? "gpt-4o",
+            messages: [{ role: "user", content }],
+          },
+          { signal: context.signal },
+        );
+        return toolResponse(response.choices[0]?.message.content ?? "");
+      } catch (error) {
+        return toolResponse(`Failed to generate text: ${message(error)}`);
+      }
+    },
+  };
+}
+
+/** `openai_text_to_audio`: speaks `text` (OpenAI TTS) and returns a base64 audio block. */
+export function openaiTextToAudio(options: OpenAIToolOptions = {}): ToolDefinition {
+  return {
+    name: "openai_text_to_audio",
+    description: "Convert text to an audio file using a specified model and voice.",
+    parameters: {
+      type: "object",
+      properties: {
+        text: { type: "string", description: "The text to convert to audio." },
+        api_key: apiKeyParam,
+        model: {
+          type: "string",
+          enum: ["tts-1", "tts-1-hd", "gpt-4o-mini-tts"],
+          default: "tts-1",
+          description: "The model to use for text-to-speech conversion.",
+        },
+        voice: {
+          type: "string",
+          enum: [
+            "alloy",
+            "ash",
+            "ballad",
+            "coral",
+            "echo",
+            "fable",
+            "nova",
+            "onyx",
+            "sage",
+            "shimmer",
+          ],
+          default: "alloy",
+          description: "The voice to use for the audio output.",
+        },
+        speed: {
+          type: "number",
+          default: 1.0,
+          description: "The speed of the audio playback. A value of 1.0 is normal speed.",
+        },
+        res_format: {
+          type: "string",
+          enum: ["mp3", "opus", "aac", "flac", "wav", "pcm"],
+          default: "mp3",
+          description: "The format of the audio file.",
+        },
+      },
+      required: ["text", "api_key"],
+    },
+    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
+      const format = (input.res_format as string | undefined) ?? "mp3";
+      try {
+        const response = await client(input.api_key, options).audio.speech.create(
+          {
+            model: (input.model as string | undefined) ?? "tts-1",
+            voice: ((input.voice as string | undefined) ?? "alloy") as never,
+            speed: (input.speed as number | undefined) ?? 1.0,
+            input: String(input.text),
+            response_format: format as never,
+          },
+          { signal: context.signal },
+        );
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        return toolResponse([
+          {
+            type: "audio",
+            source: { type: "base64", media_type: `audio/${format}`, data: bytesToBase64(bytes) },
+          },
+        ]);
+      } catch (error) {
+        return toolResponse(`Error: Failed to generate audio. ${message(error)}`);
+      }
+    },
+  };
+}
