@@ -220,14 +220,23 @@ describe("AgentScopeExecutor serving a ReActAgent over A2A", () => {
     }));
     const remote = client(served.baseUrl);
     const events: AgentEvent[] = [];
-    for await (const e of remote.stream(new Msg("user", "hi", "user"))) {
-      events.push(e);
-      if (e.type === "model_chunk") chunkSeen();
-    }
+    // The stream yields the error event, then throws the run's error.
+    const thrown = await (async () => {
+      try {
+        for await (const e of remote.stream(new Msg("user", "hi", "user"))) {
+          events.push(e);
+          if (e.type === "model_chunk") chunkSeen();
+        }
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(A2AConnectionError);
     expect(events.some((e) => e.type === "model_chunk")).toBe(true);
     const last = events[events.length - 1];
     expect(last?.type).toBe("error");
-    expect(last?.type === "error" && last.error).toBeInstanceOf(A2AConnectionError);
+    expect(last?.type === "error" && last.error).toBe(thrown);
     // The input stays buffered for the retry.
     expect(remote.observedMsgs.map((m) => m.getTextContent())).toEqual(["hi"]);
   });
