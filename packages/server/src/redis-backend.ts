@@ -297,10 +297,14 @@ interface ServerPart {
   run: Checkpoint["run"];
 }
 
+// node-redis answers XREAD as `{ key: entries }` (or `[[key, entries]]`, by protocol version).
 function parseXread(reply: unknown): StoredEvent[] {
-  if (!Array.isArray(reply)) return [];
+  if (reply === null || typeof reply !== "object") return [];
+  const streams = (
+    Array.isArray(reply) ? reply : Object.entries(reply as Record<string, unknown>)
+  ) as [string, [string, string[]][]][];
   const out: StoredEvent[] = [];
-  for (const stream of reply as [string, [string, string[]][]][]) {
+  for (const stream of streams) {
     for (const [id, fields] of stream[1]) {
       let fence = 0;
       let json = "{}";

@@ -48,7 +48,9 @@ function lastText(messages: readonly Record<string, unknown>[]): {
 // "call <tool> <arg>" asks for a tool; a tool result is answered "Done: …"; else an echo.
 const step: ScriptStep = (messages, _options, index) => {
   const last = lastText(messages);
-  if (last.toolOutput !== null) return { text: `Done: ${last.toolOutput}` };
+  if (last.toolOutput !== null) {
+    return { text: `Done: ${last.toolOutput}. ${"Some more detail. ".repeat(8)}` };
+  }
   const call = /call (\w+) (\w+)/.exec(last.text);
   if (call) {
     return {

@@ -20,7 +20,13 @@ export async function readSse(
   let buffer = "";
   try {
     for (;;) {
-      const { value, done } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        return out; // the connection broke (e.g. the replica was killed): keep what arrived
+      }
+      const { value, done } = chunk;
       if (done) return out;
       buffer += decoder.decode(value, { stream: true });
       let cut = buffer.indexOf("\n\n");
