@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { msgContentSchema, Msg } from "@agentscope-ts/core";
+import { Msg, msgContentSchema } from "@agentscope-ts/core";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -9,7 +9,7 @@ import { z } from "zod";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
-import { type PermissionRule, PermissionPolicy } from "./permissions.js";
+import { PermissionPolicy, type PermissionRule } from "./permissions.js";
 import { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
 

@@ -1,11 +1,11 @@
-export { type AuthUser, type Authenticate, bearerTokens } from "./auth.js";
 export {
   type AgentServer,
   type AgentServerOptions,
   createAgentServer,
-  RUN_END,
   type RouteHelpers,
+  RUN_END,
 } from "./agent-server.js";
+export { type Authenticate, type AuthUser, bearerTokens } from "./auth.js";
 export type {
   AppendResult,
   ApprovalDecision,

@@ -179,7 +179,7 @@ export class SessionRunner {
     if (token === null) return false;
     try {
       const cp = await this.#o.backend.loadCheckpoint(key);
-      if (!cp || cp.run.status !== "running") {
+      if (cp?.run.status !== "running") {
         await this.#o.backend.unmarkActive(key);
         await this.#o.backend.releaseLease(key, token);
         return false;
@@ -221,7 +221,9 @@ export class SessionRunner {
   /** The session's memory, rebuilt from its checkpoint. */
   async memoryOf(key: SessionKey, cp: Checkpoint): Promise<Record<string, unknown>[]> {
     const agent = await this.#build(key, cp.agentName, cp);
-    return (await agent.memory.getMemory()).map((m) => m.toDict() as unknown as Record<string, unknown>);
+    return (await agent.memory.getMemory()).map(
+      (m) => m.toDict() as unknown as Record<string, unknown>,
+    );
   }
 
   /** Waits for every local run to end (after interrupting them when `interrupt`). */
@@ -426,7 +428,10 @@ export class SessionRunner {
         denied.set(toolUse.id, denialText(toolUse, decision.reason));
       } else if (decision.action === "ask") {
         waitingFor.push({ toolUse, reason: "approval" });
-      } else if (before?.reason === "not_run" || this.#idempotent.some((r) => r.test(toolUse.name))) {
+      } else if (
+        before?.reason === "not_run" ||
+        this.#idempotent.some((r) => r.test(toolUse.name))
+      ) {
         approved.add(toolUse.id);
       } else {
         // It may have run before the crash and is not idempotent: a human decides.

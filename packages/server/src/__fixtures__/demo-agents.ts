@@ -4,12 +4,11 @@ import {
   FormatterBase,
   type Msg,
   ReActAgent,
-  type ScriptStep,
   type ToolDefinition,
   Toolkit,
   tool,
 } from "@agentscope-ts/core";
-import { ScriptedChatModel } from "@agentscope-ts/core/testing";
+import { ScriptedChatModel, type ScriptStepFunction } from "@agentscope-ts/core/testing";
 import { z } from "zod";
 import type { AgentFactory } from "../session-runner.js";
 
@@ -46,7 +45,7 @@ function lastText(messages: readonly Record<string, unknown>[]): {
 }
 
 // "call <tool> <arg>" asks for a tool; a tool result is answered "Done: …"; else an echo.
-const step: ScriptStep = (messages, _options, index) => {
+const step: ScriptStepFunction = (messages, _options, index) => {
   const last = lastText(messages);
   if (last.toolOutput !== null) {
     return { text: `Done: ${last.toolOutput}. ${"Some more detail. ".repeat(8)}` };
