@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { AgUiMapper } from "./ag-ui.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
@@ -259,6 +260,11 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     }
     if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
     const untilRunEnd = c.req.query("until") === "run_end";
+    const protocol = c.req.query("protocol") ?? "agentscope";
+    if (protocol !== "agentscope" && protocol !== "ag-ui") {
+      return fail(c, 400, `Unknown protocol '${protocol}': use 'agentscope' (default) or 'ag-ui'.`);
+    }
+    const agUi = protocol === "ag-ui" ? new AgUiMapper(key.sessionId) : null;
     return streamSSE(c, async (stream) => {
       openStreams++;
       const stop = new AbortController();
@@ -278,8 +284,14 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           let ended = false;
           for (const e of events) {
             last = e.id;
-            const out = defaultSse(e);
-            await stream.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
+            if (agUi) {
+              for (const out of agUi.map(e)) {
+                await stream.writeSSE({ id: e.id, data: JSON.stringify(out) });
+              }
+            } else {
+              const out = defaultSse(e);
+              await stream.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
+            }
             if (untilRunEnd && RUN_END.has(e.type)) ended = true;
           }
           if (ended) break;

@@ -1,3 +1,4 @@
+export { AgUiMapper } from "./ag-ui.js";
 export {
   type AgentServer,
   type AgentServerOptions,
