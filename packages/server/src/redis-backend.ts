@@ -27,6 +27,7 @@ export interface RedisBackendOptions {
 // A client as this file uses it (the generic client types do not unify across `createClient` calls).
 type Client = {
   isOpen: boolean;
+  isReady: boolean;
   connect(): Promise<unknown>;
   sendCommand(args: string[]): Promise<unknown>;
   close(): Promise<unknown>;
@@ -87,6 +88,8 @@ return 1
 `);
 
 const enc = encodeURIComponent;
+/** Idle blocking-read connections kept for reuse. */
+const MAX_IDLE_READERS = 256;
 
 /**
  * The scale-out backend: every replica shares one Redis. Leases are keys with a TTL and a
@@ -104,6 +107,7 @@ export class RedisBackend implements ServiceBackend {
   readonly #client: Client;
   #connecting: Promise<unknown> | null = null;
   readonly #readers = new Set<Client>();
+  readonly #idleReaders: Client[] = [];
 
   constructor(options: RedisBackendOptions) {
     this.#url = options.url;
@@ -145,9 +149,13 @@ export class RedisBackend implements ServiceBackend {
 
   async #send(args: string[]): Promise<unknown> {
     try {
-      if (!this.#client.isOpen) {
-        this.#connecting ??= this.#client.connect().finally(() => {
+      if (!this.#client.isReady) {
+        // One connect for every caller that arrives meanwhile (sending before it is ready would
+        // fail: the offline queue is off so that no command waits without bound).
+        if (!this.#client.isOpen) this.#connecting = null;
+        this.#connecting ??= this.#client.connect().catch((error: unknown) => {
           this.#connecting = null;
+          throw error;
         });
         await this.#connecting;
       }
@@ -211,13 +219,15 @@ export class RedisBackend implements ServiceBackend {
     const parse = (reply: unknown) => parseXread(reply);
     const first = parse(await this.#send([...args, "STREAMS", k.events, afterId]));
     if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
-    // A blocking read holds its connection: use a dedicated one, closed when the read ends.
-    const reader = this.#newClient();
+    // A blocking read holds its connection: borrow one from the pool of blocking connections
+    // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
+    const reader = this.#idleReaders.pop() ?? this.#newClient();
     this.#readers.add(reader);
     const abort = () => reader.destroy();
     options.signal?.addEventListener("abort", abort, { once: true });
+    let reusable = false;
     try {
-      await reader.connect();
+      if (!reader.isOpen) await reader.connect();
       const reply = await reader.sendCommand([
         ...args,
         "BLOCK",
@@ -226,6 +236,7 @@ export class RedisBackend implements ServiceBackend {
         k.events,
         afterId,
       ]);
+      reusable = !options.signal?.aborted;
       return parse(reply);
     } catch (error) {
       if (options.signal?.aborted) return [];
@@ -233,7 +244,9 @@ export class RedisBackend implements ServiceBackend {
     } finally {
       options.signal?.removeEventListener("abort", abort);
       this.#readers.delete(reader);
-      if (reader.isOpen) reader.destroy();
+      if (reusable && reader.isReady && this.#idleReaders.length < MAX_IDLE_READERS) {
+        this.#idleReaders.push(reader);
+      } else if (reader.isOpen) reader.destroy();
     }
   }
 
@@ -287,7 +300,7 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async close(): Promise<void> {
-    for (const reader of this.#readers) reader.destroy();
+    for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy();
     if (this.#client.isOpen) await this.#client.close();
   }
 }
