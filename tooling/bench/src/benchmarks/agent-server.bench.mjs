@@ -74,9 +74,7 @@ function limiter(max) {
 }
 const opening = limiter(Number(process.env.BENCH_OPENING ?? 100));
 
-async function readEvents(url, headers) {
-  const res = await opening(() => fetch(url, { headers }));
-  const openedAt = Date.now();
+async function readEvents(res, openedAt) {
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const got = [];
@@ -119,19 +117,19 @@ async function round(n, redisUrl, modelUrl, prefix) {
         const post = replicas[i % n];
         const read = replicas[(i + 1) % n];
         const session = `${prefix}-s${i}`;
-        const posted = await opening(() =>
-          fetch(`http://127.0.0.1:${post.port}/v1/sessions/${session}/messages`, {
-            method: "POST",
-            headers,
-            body: JSON.stringify({ content: `hello ${i}` }),
-          }),
-        );
-        if (posted.status !== 202) throw new Error(`POST ${session}: ${posted.status}`);
-        await posted.body?.cancel();
-        const events = await readEvents(
-          `http://127.0.0.1:${read.port}/v1/sessions/${session}/events?until=run_end`,
-          headers,
-        );
+        // Post, then open the event stream at once (both in one opening slot).
+        const [res, openedAt] = await opening(async () => {
+          const posted = await fetch(
+            `http://127.0.0.1:${post.port}/v1/sessions/${session}/messages`,
+            { method: "POST", headers, body: JSON.stringify({ content: `hello ${i}` }) },
+          );
+          if (posted.status !== 202) throw new Error(`POST ${session}: ${posted.status}`);
+          await posted.body?.cancel();
+          const url = `http://127.0.0.1:${read.port}/v1/sessions/${session}/events?until=run_end`;
+          const stream = await fetch(url, { headers });
+          return [stream, Date.now()];
+        });
+        const events = await readEvents(res, openedAt);
         return { session, events };
       }),
     );
