@@ -1,21 +1,29 @@
-import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
+import {
+  type RunningPostgres,
+  type RunningRedis,
+  startPostgres,
+  startRedis,
+} from "@agentscope-ts/test-databases";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoAgents, toolLog } from "./__fixtures__/demo-agents.js";
 import { readSse, untilRunEnd } from "./__fixtures__/sse-client.js";
 import { type AgentServer, type AgentServerOptions, createAgentServer } from "./agent-server.js";
 import type { ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
+import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
 import { RedisBackend } from "./redis-backend.js";
 
 const ALICE = { authorization: "Bearer alice-token", "content-type": "application/json" };
 const BOB = { authorization: "Bearer bob-token", "content-type": "application/json" };
 
 let redis: RunningRedis;
+let postgres: RunningPostgres;
 beforeAll(async () => {
-  redis = await startRedis();
+  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
 });
 afterAll(async () => {
   await redis?.stop();
+  await postgres?.stop();
 });
 
 let server: AgentServer | null = null;
@@ -28,6 +36,18 @@ let prefix = 0;
 const backends: [string, () => ServiceBackend][] = [
   ["in memory", () => new InMemoryBackend()],
   ["on Redis", () => new RedisBackend({ url: redis.url, keyPrefix: `t${++prefix}:` })],
+  [
+    "on Redis with checkpoints in PostgreSQL",
+    () =>
+      new RedisBackend({
+        url: redis.url,
+        keyPrefix: `t${++prefix}:`,
+        checkpoints: new PostgresCheckpointStore({
+          connectionString: postgres.connectionString,
+          table: `checkpoints_${prefix}`,
+        }),
+      }),
+  ],
 ];
 
 describe.each(backends)("createAgentServer %s", (_name, makeBackend) => {

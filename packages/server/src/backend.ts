@@ -92,8 +92,17 @@ export interface ServiceBackend {
   renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean>;
   /** Gives the lease back (no-op when `token` no longer holds it). */
   releaseLease(key: SessionKey, token: number): Promise<void>;
-  /** Appends an event; `null` when `token` no longer holds the lease (nothing written). */
-  appendEvent(key: SessionKey, token: number, event: EventInput): Promise<AppendResult | null>;
+  /**
+   * Appends an event; `null` when `token` no longer holds the lease (nothing written). With
+   * `release`, the lease is released in the same step (for the event that ends a run, so a client
+   * that sees it can start the next run at once).
+   */
+  appendEvent(
+    key: SessionKey,
+    token: number,
+    event: EventInput,
+    release?: boolean,
+  ): Promise<AppendResult | null>;
   /** Reads events after `afterId` (`"0"` = from the start), waiting up to `blockMs` for one. */
   readEvents(key: SessionKey, afterId: string, options: ReadEventsOptions): Promise<StoredEvent[]>;
   /** The session's checkpoint, or `undefined` when the session does not exist. */

@@ -89,9 +89,11 @@ export class InMemoryBackend implements ServiceBackend {
     key: SessionKey,
     token: number,
     event: EventInput,
+    release = false,
   ): Promise<AppendResult | null> {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return null;
+    if (release) record.lease = null;
     record.seq += 1;
     const stored: StoredEvent = { ...event, id: `${record.seq}-0`, fence: token };
     record.events.push(stored);

@@ -22,6 +22,7 @@ export type {
   StoredEvent,
 } from "./backend.js";
 export { keyString } from "./backend.js";
+export type { CheckpointStore } from "./checkpoint-store.js";
 export { errorText, eventPayload, type RunEventType, redact } from "./event-payload.js";
 export { InMemoryBackend, type InMemoryBackendOptions } from "./in-memory-backend.js";
 export {
@@ -30,6 +31,10 @@ export {
   PermissionPolicy,
   type PermissionRule,
 } from "./permissions.js";
+export {
+  PostgresCheckpointStore,
+  type PostgresCheckpointStoreOptions,
+} from "./postgres-checkpoint-store.js";
 export { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
 export { RedisBackend, type RedisBackendOptions } from "./redis-backend.js";
 export {

@@ -1,15 +1,23 @@
-import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
+import {
+  type RunningPostgres,
+  type RunningRedis,
+  startPostgres,
+  startRedis,
+} from "@agentscope-ts/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Checkpoint, ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
+import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
 import { RedisBackend } from "./redis-backend.js";
 
 let redis: RunningRedis;
+let postgres: RunningPostgres;
 beforeAll(async () => {
-  redis = await startRedis();
+  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
 });
 afterAll(async () => {
   await redis?.stop();
+  await postgres?.stop();
 });
 
 const key = { userId: "u:1", sessionId: "s-1" };
@@ -22,6 +30,20 @@ const cp = (n: number): Checkpoint => ({
 describe.each([
   ["InMemoryBackend", () => new InMemoryBackend()],
   ["RedisBackend", () => new RedisBackend({ url: redis.url, keyPrefix: `f${Math.random()}:` })],
+  [
+    "RedisBackend + PostgresCheckpointStore",
+    () => {
+      const tag = String(Math.random()).slice(2);
+      return new RedisBackend({
+        url: redis.url,
+        keyPrefix: `p${tag}:`,
+        checkpoints: new PostgresCheckpointStore({
+          connectionString: postgres.connectionString,
+          table: `fence_${tag}`,
+        }),
+      });
+    },
+  ],
 ] as [string, () => ServiceBackend][])("%s fencing", (_name, make) => {
   it("grants one lease at a time and refuses every write under a stale token", async () => {
     const b = make();
@@ -67,6 +89,12 @@ describe.each([
       expect(await b.listActive(10)).toEqual([]);
       expect(await b.deleteSession(key, 2)).toBe(true);
       expect(await b.loadCheckpoint(key)).toBeUndefined();
+      // The event that ends a run releases the lease in the same step.
+      expect(
+        await b.appendEvent(key, 2, { runId: "r", type: "end", data: {} }, true),
+      ).not.toBeNull();
+      expect(await b.appendEvent(key, 2, { runId: "r", type: "late", data: {} })).toBeNull();
+      expect(await b.acquireLease(key, "r3", 60_000)).toBe(3);
     } finally {
       await b.close();
     }

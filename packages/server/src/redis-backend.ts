@@ -11,6 +11,7 @@ import type {
   SessionKey,
   StoredEvent,
 } from "./backend.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
 
 /** Options of {@link RedisBackend}. */
 export interface RedisBackendOptions {
@@ -22,6 +23,12 @@ export interface RedisBackendOptions {
   eventRetentionMs?: number;
   /** How long one command may take, in ms. Default 10 000. */
   commandTimeout?: number;
+  /**
+   * Keep checkpoints here instead of in Redis (e.g. a `PostgresCheckpointStore`); leases and
+   * events stay in Redis. Writes are fenced twice: the lease is checked in Redis, and the store
+   * refuses a write older than the newest token it has seen.
+   */
+  checkpoints?: CheckpointStore;
 }
 
 // A client as this file uses it (the generic client types do not unify across `createClient` calls).
@@ -65,13 +72,14 @@ const RELEASE = script(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `);
-// KEYS: lease, stream, interrupt flag. ARGV: token, event JSON, retention ms.
+// KEYS: lease, stream, interrupt flag. ARGV: token, event JSON, retention ms, release ("1").
 const APPEND = script(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local id = redis.call('XADD', KEYS[2], 'MINID', '~', tostring(ms - tonumber(ARGV[3])), '*', 'f', ARGV[1], 'e', ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
 return {id, redis.call('EXISTS', KEYS[3])}
 `);
 // KEYS: lease, state. ARGV: token, checkpoint JSON.
@@ -108,6 +116,7 @@ export class RedisBackend implements ServiceBackend {
   #connecting: Promise<unknown> | null = null;
   readonly #readers = new Set<Client>();
   readonly #idleReaders: Client[] = [];
+  readonly #store: CheckpointStore | undefined;
 
   constructor(options: RedisBackendOptions) {
     this.#url = options.url;
@@ -115,6 +124,11 @@ export class RedisBackend implements ServiceBackend {
     this.#retention = options.eventRetentionMs ?? 24 * 3600_000;
     this.#timeout = options.commandTimeout ?? 10_000;
     this.#client = this.#newClient();
+    this.#store = options.checkpoints;
+  }
+
+  async #holds(key: SessionKey, token: number): Promise<boolean> {
+    return String(await this.#send(["GET", this.#keys(key).lease])) === String(token);
   }
 
   #newClient(): Client {
@@ -198,12 +212,13 @@ export class RedisBackend implements ServiceBackend {
     key: SessionKey,
     token: number,
     event: EventInput,
+    release = false,
   ): Promise<AppendResult | null> {
     const k = this.#keys(key);
     const reply = (await this.#eval(
       APPEND,
       [k.lease, k.events, k.interrupt],
-      [String(token), JSON.stringify(event), String(this.#retention)],
+      [String(token), JSON.stringify(event), String(this.#retention), release ? "1" : "0"],
     )) as [string, number] | null;
     if (!reply) return null;
     return { id: String(reply[0]), interruptRequested: Number(reply[1]) === 1 };
@@ -251,6 +266,7 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
+    if (this.#store) return this.#store.load(key);
     const raw = await this.#send(["GET", this.#keys(key).state]);
     if (raw === null || raw === undefined) return undefined;
     const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
@@ -258,6 +274,9 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {
+    if (this.#store) {
+      return (await this.#holds(key, token)) && this.#store.save(key, token, checkpoint);
+    }
     const k = this.#keys(key);
     const value = JSON.stringify({
       agent: checkpoint.agent,
@@ -268,6 +287,11 @@ export class RedisBackend implements ServiceBackend {
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
     const k = this.#keys(key);
+    if (this.#store) {
+      if (!(await this.#holds(key, token)) || !(await this.#store.delete(key, token))) return false;
+      await this.#send(["DEL", k.events]);
+      return true;
+    }
     return Number(await this.#eval(DELETE, [k.lease, k.state, k.events], [String(token)])) === 1;
   }
 
@@ -302,6 +326,7 @@ export class RedisBackend implements ServiceBackend {
   async close(): Promise<void> {
     for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy();
     if (this.#client.isOpen) await this.#client.close();
+    await this.#store?.close();
   }
 }
 

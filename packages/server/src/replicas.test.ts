@@ -1,4 +1,9 @@
-import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
+import {
+  type RunningPostgres,
+  type RunningRedis,
+  startPostgres,
+  startRedis,
+} from "@agentscope-ts/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bundleReplica,
@@ -10,11 +15,13 @@ import {
   stopReplicas,
 } from "./__fixtures__/replicas.js";
 import { readSse, type SseEvent, untilRunEnd } from "./__fixtures__/sse-client.js";
+import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
 import { RedisBackend } from "./redis-backend.js";
 
 const ALICE = { authorization: "Bearer alice-token", "content-type": "application/json" };
 
 let redis: RunningRedis;
+let postgres: RunningPostgres;
 let bundle: string;
 let replicas: Replica[] = [];
 const started: Replica[] = [];
@@ -22,8 +29,7 @@ let front: Front | null = null;
 let audit: RedisBackend;
 
 beforeAll(async () => {
-  redis = await startRedis();
-  bundle = await bundleReplica();
+  [redis, postgres, bundle] = await Promise.all([startRedis(), startPostgres(), bundleReplica()]);
   audit = new RedisBackend({ url: redis.url });
 });
 afterAll(async () => {
@@ -32,6 +38,7 @@ afterAll(async () => {
   await audit?.close();
   await removeBundle(bundle);
   await redis?.stop();
+  await postgres?.stop();
 });
 
 async function startAll(generation: string, env: Record<string, string> = {}) {
@@ -140,8 +147,8 @@ describe("three replicas on one Redis", () => {
     await stopReplicas(replicas);
   }, 90_000);
 
-  it("keeps an approval parked across a restart of every replica", async () => {
-    await startAll("g2");
+  it("keeps an approval parked across a restart of every replica (checkpoints in PostgreSQL)", async () => {
+    await startAll("g2", { PG_URL: postgres.connectionString });
     await post("/v1/sessions/k2/messages", { content: "call send_email dora" });
     const first = await readAll("k2", () => undefined);
     const parked = first.at(-1) as SseEvent;
@@ -151,7 +158,7 @@ describe("three replicas on one Redis", () => {
     // Every replica goes away; new ones come up.
     await Promise.all(replicas.map((r) => r.child.kill("SIGKILL")));
     await stopReplicas(replicas);
-    await startAll("g3");
+    await startAll("g3", { PG_URL: postgres.connectionString });
     const approved = await post(`/v1/sessions/k2/approvals/${pending[0]?.toolUse.id}`, {
       decision: "approve",
     });
@@ -161,5 +168,11 @@ describe("three replicas on one Redis", () => {
     expect(second.at(-1)?.event).toBe("run_finished");
     const reply = second.find((e) => e.event === "reply")?.data.msg as { content: unknown };
     expect(JSON.stringify(reply.content)).toContain("Done: send_email ran with dora");
+    // The checkpoint really is in PostgreSQL (Redis holds no state key for this session).
+    const pgCheck = new PostgresCheckpointStore({ connectionString: postgres.connectionString });
+    const saved = await pgCheck.load({ userId: "alice", sessionId: "k2" });
+    await pgCheck.close();
+    expect(saved?.run.status).toBe("idle");
+    expect(await audit.loadCheckpoint({ userId: "alice", sessionId: "k2" })).toBeUndefined();
   }, 90_000);
 });

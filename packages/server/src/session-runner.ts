@@ -71,6 +71,8 @@ interface LocalRun {
   done: Promise<void>;
 }
 
+const RUN_ENDS = new Set(["run_finished", "run_interrupted", "run_failed", "run_parked"]);
+
 const idle = (): RunState => ({ status: "idle", runId: null, pending: [] });
 
 /**
@@ -311,7 +313,9 @@ export class SessionRunner {
     const runId = run.runId ?? randomUUID();
     let interruptSent = false;
     const emit = async (type: string, data: Record<string, unknown>) => {
-      const result = await this.#o.backend.appendEvent(key, token, { runId, type, data });
+      // The event that ends the run gives the lease back in the same step.
+      const release = RUN_ENDS.has(type);
+      const result = await this.#o.backend.appendEvent(key, token, { runId, type, data }, release);
       if (!result) throw new LeaseLost();
       if (result.interruptRequested && !interruptSent) {
         interruptSent = true;
