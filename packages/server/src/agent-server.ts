@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AgUiMapper } from "./ag-ui.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { errorText } from "./event-payload.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { PermissionPolicy, type PermissionRule } from "./permissions.js";
 import { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
@@ -138,7 +139,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const app = new Hono<Vars>();
   app.onError((error, c) => {
     if (error instanceof RunConflictError) return fail(c, error.status, error.message);
-    console.error(`[agentscope-server] ${error.name}: ${error.message}`);
+    console.error(`[agentscope-server] ${errorText(error)}`);
     return c.json({ error: { code: 500, message: "Internal error; see the server log." } }, 500);
   });
   app.notFound((c) => fail(c, 404, `No route ${c.req.method} ${c.req.path}.`));
