@@ -4,6 +4,7 @@ import { demoAgents, toolLog } from "./__fixtures__/demo-agents.js";
 import { readSse, untilRunEnd } from "./__fixtures__/sse-client.js";
 import { type AgentServer, createAgentServer } from "./agent-server.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
+import type { AgentFactory } from "./session-runner.js";
 
 const H = { authorization: "Bearer t", "content-type": "application/json" };
 let server: AgentServer | null = null;
@@ -15,9 +16,8 @@ afterEach(async () => {
 /** Leaves a session as a replica that died after the model asked for `tool` would leave it. */
 async function crashedAfterReasoning(backend: InMemoryBackend, sessionId: string, tool: string) {
   const key = { userId: "u", sessionId };
-  const agent = await (
-    demoAgents().assistant as () => ReturnType<ReturnType<typeof demoAgents>["assistant"]>
-  )();
+  const factory = demoAgents().assistant as AgentFactory;
+  const agent = await factory(key);
   await agent.memory.add(new Msg("u", `call ${tool} now`, "user"));
   await agent.memory.add(
     new Msg(
