@@ -26,13 +26,15 @@ async function crashedAfterReasoning(backend: InMemoryBackend, sessionId: string
       "assistant",
     ),
   );
-  const token = (await backend.acquireLease(key, "dead-replica", 1)) as number;
+  const token = (await backend.acquireLease(key, "dead-replica", 60_000)) as number;
   await backend.saveCheckpoint(key, token, {
     agentName: "assistant",
     agent: agent.stateDict(),
     run: { status: "running", runId: "run-1", pending: [] },
   });
   await backend.markActive(key);
+  // The replica dies: its lease is no longer renewed and lapses.
+  await backend.renewLease(key, token, 1);
   return key;
 }
 
