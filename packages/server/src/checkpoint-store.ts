@@ -13,6 +13,11 @@ export interface CheckpointStore {
   save(key: SessionKey, fence: number, checkpoint: Checkpoint): Promise<boolean>;
   /** Deletes (leaving a tombstone with `fence`); `false` when a newer token wrote. */
   delete(key: SessionKey, fence: number): Promise<boolean>;
+  /**
+   * The newest token the store has seen for the session (0 if none). A backend whose token
+   * counter does not outlive the process (`InMemoryBackend`) continues from it after a restart.
+   */
+  lastFence?(key: SessionKey): Promise<number>;
   /** Closes connections the store opened. */
   close(): Promise<void>;
 }

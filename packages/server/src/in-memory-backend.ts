@@ -9,11 +9,17 @@ import type {
   StoredEvent,
 } from "./backend.js";
 import { keyString } from "./backend.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
 
 /** Options of {@link InMemoryBackend}. */
 export interface InMemoryBackendOptions {
   /** The most events kept per session (oldest dropped first). Default 10 000. */
   maxEventsPerSession?: number;
+  /**
+   * Keep checkpoints here (e.g. a `SqliteCheckpointStore`) so sessions and parked approvals
+   * survive a restart of the single node; leases and events stay in memory.
+   */
+  checkpoints?: CheckpointStore;
 }
 
 interface SessionRecord {
@@ -21,6 +27,7 @@ interface SessionRecord {
   fence: number;
   grants: FenceGrant[];
   events: StoredEvent[];
+  lastMs: number;
   seq: number;
   checkpoint: Checkpoint | undefined;
   interrupt: boolean;
@@ -35,9 +42,11 @@ export class InMemoryBackend implements ServiceBackend {
   readonly #sessions = new Map<string, SessionRecord>();
   readonly #active = new Map<string, SessionKey>();
   readonly #maxEvents: number;
+  readonly #store: CheckpointStore | undefined;
 
   constructor(options: InMemoryBackendOptions = {}) {
     this.#maxEvents = options.maxEventsPerSession ?? 10_000;
+    this.#store = options.checkpoints;
   }
 
   #get(key: SessionKey): SessionRecord {
@@ -49,6 +58,7 @@ export class InMemoryBackend implements ServiceBackend {
         fence: 0,
         grants: [],
         events: [],
+        lastMs: 0,
         seq: 0,
         checkpoint: undefined,
         interrupt: false,
@@ -65,6 +75,11 @@ export class InMemoryBackend implements ServiceBackend {
 
   async acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null> {
     const record = this.#get(key);
+    if (record.fence === 0 && this.#store?.lastFence) {
+      // After a restart, continue the tokens from the newest the store has seen.
+      const last = await this.#store.lastFence(key);
+      record.fence = Math.max(record.fence, last);
+    }
     if (record.lease && record.lease.expiresAt > Date.now()) return null;
     record.fence += 1;
     record.lease = { token: record.fence, expiresAt: Date.now() + ttlMs };
@@ -94,8 +109,13 @@ export class InMemoryBackend implements ServiceBackend {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return null;
     if (release) record.lease = null;
-    record.seq += 1;
-    const stored: StoredEvent = { ...event, id: `${record.seq}-0`, fence: token };
+    // Ids as Redis Streams make them (`<ms>-<seq>`), so they keep increasing across restarts.
+    const now = Date.now();
+    if (now > record.lastMs) {
+      record.lastMs = now;
+      record.seq = 0;
+    } else record.seq += 1;
+    const stored: StoredEvent = { ...event, id: `${record.lastMs}-${record.seq}`, fence: token };
     record.events.push(stored);
     if (record.events.length > this.#maxEvents) record.events.shift();
     for (const wake of record.waiters) wake();
@@ -109,11 +129,11 @@ export class InMemoryBackend implements ServiceBackend {
     options: ReadEventsOptions,
   ): Promise<StoredEvent[]> {
     const record = this.#get(key);
-    const after = Number.parseInt(afterId, 10) || 0;
+    const after = parseId(afterId);
     const pick = () => {
       const out: StoredEvent[] = [];
       for (const e of record.events) {
-        if (Number.parseInt(e.id, 10) > after) out.push(e);
+        if (isAfter(parseId(e.id), after)) out.push(e);
         if (out.length >= options.count) break;
       }
       return out;
@@ -135,6 +155,7 @@ export class InMemoryBackend implements ServiceBackend {
   }
 
   async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
+    if (this.#store) return this.#store.load(key);
     const cp = this.#sessions.get(keyString(key))?.checkpoint;
     return cp === undefined ? undefined : structuredClone(cp);
   }
@@ -142,6 +163,7 @@ export class InMemoryBackend implements ServiceBackend {
   async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return false;
+    if (this.#store) return this.#store.save(key, token, checkpoint);
     record.checkpoint = structuredClone(checkpoint);
     return true;
   }
@@ -149,6 +171,7 @@ export class InMemoryBackend implements ServiceBackend {
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return false;
+    if (this.#store && !(await this.#store.delete(key, token))) return false;
     record.checkpoint = undefined;
     record.events = [];
     return true;
@@ -178,5 +201,15 @@ export class InMemoryBackend implements ServiceBackend {
     for (const record of this.#sessions.values()) {
       for (const wake of record.waiters) wake();
     }
+    await this.#store?.close();
   }
+}
+
+function parseId(id: string): [number, number] {
+  const [ms, seq] = id.split("-");
+  return [Number(ms) || 0, Number(seq) || 0];
+}
+
+function isAfter(a: [number, number], b: [number, number]): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
 }

@@ -44,3 +44,7 @@ export {
   SessionRunner,
   type SessionRunnerOptions,
 } from "./session-runner.js";
+export {
+  SqliteCheckpointStore,
+  type SqliteCheckpointStoreOptions,
+} from "./sqlite-checkpoint-store.js";

@@ -108,6 +108,14 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return rowCount === 1;
   }
 
+  async lastFence(key: SessionKey): Promise<number> {
+    const { rows } = await this.#query(
+      `SELECT fence FROM ${this.#table} WHERE user_id = $1 AND session_id = $2`,
+      [key.userId, key.sessionId],
+    );
+    return Number((rows[0] as { fence?: string } | undefined)?.fence ?? 0);
+  }
+
   async close(): Promise<void> {
     if (this.#owned) await this.#pool.end();
   }

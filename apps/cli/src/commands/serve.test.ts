@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { SqliteCheckpointStore } from "@agentscope-ts/server";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { textReply } from "../../test/openai-script.js";
@@ -47,7 +51,9 @@ function captureIO(env: NodeJS.ProcessEnv = {}) {
 }
 
 describe("agentscope serve", () => {
-  it("serves the chosen model over HTTP until stopped", async () => {
+  it("serves the chosen model over HTTP until stopped, keeping sessions in --store", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "as-serve-"));
+    const store = join(dir, "sessions.db");
     await using model = await createTestServer({
       "/v1/chat/completions": { response: [textReply("Hello from the service.")] },
     });
@@ -63,6 +69,8 @@ describe("agentscope serve", () => {
         "0",
         "--token",
         "secret=alice",
+        "--store",
+        store,
       ],
       io,
       stop.signal,
@@ -82,6 +90,12 @@ describe("agentscope serve", () => {
     expect((await fetch(`${url}/v1/sessions/one`)).status).toBe(401);
     stop.abort();
     expect(await running).toBe(0);
+    const saved = new SqliteCheckpointStore({ path: store });
+    const checkpoint = await saved.load({ userId: "alice", sessionId: "one" });
+    await saved.close();
+    expect(checkpoint?.run.status).toBe("idle");
+    expect(JSON.stringify(checkpoint?.agent)).toContain("Hello from the service.");
+    await rm(dir, { recursive: true, force: true });
   });
 
   it("refuses to start without auth, and on a bad port", async () => {
@@ -94,6 +108,9 @@ describe("agentscope serve", () => {
     );
     await expect(runServe(["--token", "nouser"], io)).rejects.toThrow(/TOKEN=USER/);
     await expect(runServe(["--bogus"], io)).rejects.toThrow(/bogus/);
+    await expect(
+      runServe(["--allow-anonymous", "--redis", "redis://x", "--store", "s.db"], io),
+    ).rejects.toThrow(/not both/);
   });
 
   it("prints its help", async () => {

@@ -1,6 +1,13 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ReActAgent, Toolkit } from "@agentscope-ts/core";
-import { type AgentServerOptions, createAgentServer, RedisBackend } from "@agentscope-ts/server";
+import {
+  type AgentServerOptions,
+  createAgentServer,
+  InMemoryBackend,
+  RedisBackend,
+  SqliteCheckpointStore,
+} from "@agentscope-ts/server";
 import { AGENT_NAME } from "../agent/set-up-agent.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
@@ -17,6 +24,7 @@ Usage: agentscope serve [options]
                           or AGENTSCOPE_SERVER_TOKENS="t1=alice,t2=bob")
   --allow-anonymous       no auth: every request is user "anonymous" (local use only)
   --redis URL             share leases, events and checkpoints with other replicas
+  --store FILE            keep sessions in this SQLite file (one node; survives restarts)
   --sys-prompt TEXT       the agent's system prompt
 
 Routes: POST /v1/sessions/:id/messages, GET /v1/sessions/:id/events (SSE; ?protocol=ag-ui),
@@ -65,6 +73,7 @@ export async function runServe(
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw usage(`--port must be a whole number from 0 to 65535, got '${values.port}'`);
   }
+  if (values.store && values.redis) throw usage("give --redis or --store, not both");
   const tokens = tokensFrom(values.token ?? [], io.env);
   if (Object.keys(tokens).length === 0 && !values["allow-anonymous"]) {
     throw usage("serve needs --token TOKEN=USER (or --allow-anonymous for local use)");
@@ -91,6 +100,13 @@ export async function runServe(
     },
     ...(Object.keys(tokens).length > 0 ? { tokens } : { allowAnonymous: true }),
     ...(values.redis ? { backend: new RedisBackend({ url: values.redis }) } : {}),
+    ...(values.store && !values.redis
+      ? {
+          backend: new InMemoryBackend({
+            checkpoints: new SqliteCheckpointStore({ path: resolve(io.cwd, values.store) }),
+          }),
+        }
+      : {}),
   };
   const server = createAgentServer(options);
   try {
@@ -123,6 +139,7 @@ function parse(argv: readonly string[]) {
       token: { type: "string", multiple: true },
       "allow-anonymous": { type: "boolean" },
       redis: { type: "string" },
+      store: { type: "string" },
       "sys-prompt": { type: "string" },
       debug: { type: "boolean" },
     },
