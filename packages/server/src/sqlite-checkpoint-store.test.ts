@@ -68,7 +68,8 @@ describe("SqliteCheckpointStore", () => {
 
     const second = start();
     try {
-      const id = (parked?.data.pending as { toolUse: { id: string } }[])[0]?.toolUse.id;
+      const pending = (parked?.data.pending ?? []) as { toolUse: { id: string } }[];
+      const id = pending[0]?.toolUse.id;
       const approved = await second.app.fetch(
         new Request(`http://x/v1/sessions/n1/approvals/${id}`, {
           method: "POST",
