@@ -108,7 +108,9 @@ function issuesText(error: z.ZodError): string {
  */
 export function createAgentServer(options: AgentServerOptions): AgentServer {
   if (Object.keys(options.agents).length === 0) {
-    throw new RunConflictError(409, "createAgentServer needs at least one agent in `agents`.");
+    throw new TypeError(
+      "createAgentServer needs at least one agent: agents: { name: (ctx) => new ReActAgent(…) }.",
+    );
   }
   const authenticate: Authenticate | null =
     options.authenticate ??

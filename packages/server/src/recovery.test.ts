@@ -117,6 +117,13 @@ describe("recovery of an orphaned run", () => {
     expect(toolLog).toEqual(["delete_file(now)"]);
   });
 
+  it("refuses to start without agents or without an auth choice", () => {
+    expect(() => createAgentServer({ agents: {}, allowAnonymous: true })).toThrow(
+      /at least one agent/,
+    );
+    expect(() => createAgentServer({ agents: demoAgents() })).toThrow(/allowAnonymous/);
+  });
+
   it("lets extra routes share the server's auth", async () => {
     server = createAgentServer({
       agents: demoAgents(),
