@@ -15,6 +15,11 @@ import { cliVersion } from "./version.js";
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const debug = argv.includes("--debug");
   try {
+    if (argv[0] === "serve") {
+      // Imported on use: the HTTP server loads only for `serve`.
+      const { runServe } = await import("./commands/serve.js");
+      return await runServe(argv.slice(1), io);
+    }
     const parsed = parseCliArgs(argv);
     switch (parsed.kind) {
       case "version":

@@ -1,0 +1,155 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { ReActAgent, Toolkit } from "@agentscope-ts/core";
+import {
+  type AgentServerOptions,
+  createAgentServer,
+  InMemoryBackend,
+  RedisBackend,
+  SqliteCheckpointStore,
+} from "@agentscope-ts/server";
+import { AGENT_NAME } from "../agent/set-up-agent.js";
+import { CliError, EXIT } from "../cli-error.js";
+import type { CliIO } from "../cli-io.js";
+import { chooseModel } from "../model/model-choice.js";
+
+const SERVE_HELP = `agentscope serve — the agent as an HTTP service (@agentscope-ts/server)
+
+Usage: agentscope serve [options]
+
+  --model PROVIDER:NAME   the model (as for chat); --base-url URL overrides its endpoint
+  --port N                port to listen on (default 8080; 0 picks a free one)
+  --host ADDR             address to bind (default 127.0.0.1)
+  --token TOKEN=USER      a bearer token and the user it stands for (repeatable;
+                          or AGENTSCOPE_SERVER_TOKENS="t1=alice,t2=bob")
+  --allow-anonymous       no auth: every request is user "anonymous" (local use only)
+  --redis URL             share leases, events and checkpoints with other replicas
+  --store FILE            keep sessions in this SQLite file (one node; survives restarts)
+  --sys-prompt TEXT       the agent's system prompt
+
+Routes: POST /v1/sessions/:id/messages, GET /v1/sessions/:id/events (SSE; ?protocol=ag-ui),
+POST …/interrupt, POST …/approvals/:toolCallId, GET and DELETE /v1/sessions/:id.
+The agent has no tools here: it is a chat service. Stop with Ctrl-C.
+`;
+
+function usage(message: string): CliError {
+  return new CliError(`${message} (see agentscope serve --help)`, { exitCode: EXIT.usage });
+}
+
+function tokensFrom(list: readonly string[], env: NodeJS.ProcessEnv): Record<string, string> {
+  const all = [...list, ...(env.AGENTSCOPE_SERVER_TOKENS ?? "").split(",")].filter((s) => s.trim());
+  const tokens: Record<string, string> = {};
+  for (const entry of all) {
+    const cut = entry.indexOf("=");
+    if (cut <= 0 || cut === entry.length - 1) {
+      throw usage("--token takes TOKEN=USER (a token and the user id it stands for)");
+    }
+    tokens[entry.slice(0, cut).trim()] = entry.slice(cut + 1).trim();
+  }
+  return tokens;
+}
+
+/**
+ * `agentscope serve`: serves a chat agent (the chosen model, no tools) over HTTP with
+ * `@agentscope-ts/server` until `stop` aborts (Ctrl-C or SIGTERM when run from the command line).
+ * Prints `listening on http://HOST:PORT` once ready.
+ */
+export async function runServe(
+  argv: readonly string[],
+  io: CliIO,
+  stop?: AbortSignal,
+): Promise<number> {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+  if (values.help) {
+    io.stdout.write(SERVE_HELP);
+    return EXIT.ok;
+  }
+  const port = Number(values.port ?? "8080");
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw usage(`--port must be a whole number from 0 to 65535, got '${values.port}'`);
+  }
+  if (values.store && values.redis) throw usage("give --redis or --store, not both");
+  const tokens = tokensFrom(values.token ?? [], io.env);
+  if (Object.keys(tokens).length === 0 && !values["allow-anonymous"]) {
+    throw usage("serve needs --token TOKEN=USER (or --allow-anonymous for local use)");
+  }
+  const choice = chooseModel(
+    {
+      ...(values.model !== undefined ? { model: values.model } : {}),
+      ...(values["base-url"] !== undefined ? { baseUrl: values["base-url"] } : {}),
+    },
+    io.env,
+  );
+  const loaded = await choice.provider.load(choice, { stderr: io.stderr, env: io.env });
+  const sysPrompt = values["sys-prompt"] ?? `You are ${AGENT_NAME}, a helpful assistant.`;
+  const options: AgentServerOptions = {
+    agents: {
+      [AGENT_NAME.toLowerCase()]: () =>
+        new ReActAgent({
+          name: AGENT_NAME,
+          sysPrompt,
+          model: loaded.model,
+          formatter: loaded.formatter,
+          toolkit: new Toolkit(),
+        }),
+    },
+    ...(Object.keys(tokens).length > 0 ? { tokens } : { allowAnonymous: true }),
+    ...(values.redis ? { backend: new RedisBackend({ url: values.redis }) } : {}),
+    ...(values.store && !values.redis
+      ? {
+          backend: new InMemoryBackend({
+            checkpoints: new SqliteCheckpointStore({ path: resolve(io.cwd, values.store) }),
+          }),
+        }
+      : {}),
+  };
+  const server = createAgentServer(options);
+  try {
+    const bound = await server.listen(port, values.host ?? "127.0.0.1");
+    io.stdout.write(
+      `listening on http://${values.host ?? "127.0.0.1"}:${bound} (model ${loaded.label}${values.redis ? ", shared through Redis" : ""})\n`,
+    );
+    const signal = stop ?? processStopSignal();
+    if (!signal.aborted) {
+      await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
+    }
+    return EXIT.ok;
+  } finally {
+    await server.close({ interrupt: true });
+    await loaded.dispose?.();
+  }
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      help: { type: "boolean", short: "h" },
+      model: { type: "string", short: "m" },
+      "base-url": { type: "string" },
+      port: { type: "string", short: "p" },
+      host: { type: "string" },
+      token: { type: "string", multiple: true },
+      "allow-anonymous": { type: "boolean" },
+      redis: { type: "string" },
+      store: { type: "string" },
+      "sys-prompt": { type: "string" },
+      debug: { type: "boolean" },
+    },
+  });
+}
+
+function processStopSignal(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return controller.signal;
+}

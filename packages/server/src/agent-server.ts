@@ -1,0 +1,361 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { Msg, msgContentSchema } from "@agentscope-ts/core";
+import { serve } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { AgUiMapper } from "./ag-ui.js";
+import { type Authenticate, bearerTokens } from "./auth.js";
+import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { errorText } from "./event-payload.js";
+import { InMemoryBackend } from "./in-memory-backend.js";
+import { PermissionPolicy, type PermissionRule } from "./permissions.js";
+import { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
+
+/** Options of {@link createAgentServer}. */
+export interface AgentServerOptions {
+  /** The agents served, by name: a factory building a fresh agent for a session. */
+  agents: Record<string, AgentFactory>;
+  /** Leases, event log and checkpoints. Default: `InMemoryBackend` (one node). */
+  backend?: ServiceBackend;
+  /** Who a request comes from. Give this, `tokens`, or `allowAnonymous: true`. */
+  authenticate?: Authenticate;
+  /** Bearer tokens: `{ token: userId }`. */
+  tokens?: Record<string, string>;
+  /** Serve without auth, every request as user `"anonymous"` (local development only). */
+  allowAnonymous?: boolean;
+  /** Tool permission rules (first match wins; no match allows). */
+  permissions?: readonly PermissionRule[];
+  /** Tools (names or globs) safe to run again when a run is resumed after a crash. */
+  idempotentTools?: readonly string[];
+  /** This replica's id in the fencing log. Default: a random id. */
+  replicaId?: string;
+  /** How long a lease lasts without renewal, in ms. Default 15 000. */
+  leaseTtlMs?: number;
+  /** How often to look for orphaned runs to recover, in ms; 0 disables. Default `leaseTtlMs`. */
+  recoveryIntervalMs?: number;
+  /** The largest request body, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Per-user request rate limit (POST and DELETE routes). */
+  rateLimit?: RateLimitOptions;
+  /** Longest an SSE response stays open, in ms (clients reconnect with Last-Event-ID). Default 5 min. */
+  maxStreamMs?: number;
+  /** Most SSE streams open at once on this replica. Default 1 000. */
+  maxStreams?: number;
+  /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
+  routes?: (app: Hono, helpers: RouteHelpers) => void;
+}
+
+/** What {@link AgentServerOptions.routes} gets to build routes that share the server's auth. */
+export interface RouteHelpers {
+  /** The authenticated user of a request, or `null`. */
+  authenticate: Authenticate;
+  /** The runner (start, decide, interrupt, recover runs). */
+  runner: SessionRunner;
+  /** The backend. */
+  backend: ServiceBackend;
+}
+
+/** A running agent server (see {@link createAgentServer}). */
+export interface AgentServer {
+  /** The Hono app: mount it elsewhere, or call `app.fetch` directly. */
+  app: Hono;
+  /** The runner behind the routes. */
+  runner: SessionRunner;
+  /** The backend in use. */
+  backend: ServiceBackend;
+  /** This replica's id. */
+  replicaId: string;
+  /** Listens on `host:port` (default 127.0.0.1, a free port); resolves with the bound port. */
+  listen(port?: number, host?: string): Promise<number>;
+  /** Stops listening and recovering, waits for (or interrupts) local runs, closes the backend. */
+  close(options?: { interrupt?: boolean }): Promise<void>;
+}
+
+const sessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,128}$/, "use 1–128 letters, digits, '.', '_' or '-'");
+const messageBodySchema = z.strictObject({
+  content: msgContentSchema.refine((c) => (typeof c === "string" ? c.length > 0 : c.length > 0), {
+    message: "must not be empty",
+  }),
+  agent: z.string().min(1).max(128).optional(),
+  name: z.string().min(1).max(128).optional(),
+});
+const approvalBodySchema = z.strictObject({
+  decision: z.enum(["approve", "deny"]),
+  editedInput: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().max(2000).optional(),
+});
+
+type Vars = { Variables: { userId: string } };
+
+/** JSON error body: `{ error: { code, message } }`. */
+function fail(c: Context, status: 400 | 401 | 404 | 409 | 413 | 429 | 503, message: string) {
+  return c.json({ error: { code: status, message } }, status);
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
+}
+
+/**
+ * Builds the HTTP service hosting `agents`: runs, resumable SSE events, interrupts, approvals,
+ * session state. Single node by default; pass a `RedisBackend` for replicas.
+ */
+export function createAgentServer(options: AgentServerOptions): AgentServer {
+  if (Object.keys(options.agents).length === 0) {
+    throw new TypeError(
+      "createAgentServer needs at least one agent: agents: { name: (ctx) => new ReActAgent(…) }.",
+    );
+  }
+  const authenticate: Authenticate | null =
+    options.authenticate ??
+    (options.tokens ? bearerTokens(options.tokens) : null) ??
+    (options.allowAnonymous ? () => ({ userId: "anonymous" }) : null);
+  if (!authenticate) {
+    throw new TypeError(
+      "createAgentServer: give `authenticate`, `tokens` ({ token: userId }), or `allowAnonymous: true` for local development.",
+    );
+  }
+  const backend = options.backend ?? new InMemoryBackend();
+  const replicaId = options.replicaId ?? `replica-${randomUUID().slice(0, 8)}`;
+  const leaseTtlMs = options.leaseTtlMs ?? 15_000;
+  const runner = new SessionRunner({
+    backend,
+    agents: options.agents,
+    policy: new PermissionPolicy(options.permissions ?? []),
+    idempotentTools: options.idempotentTools ?? [],
+    replicaId,
+    leaseTtlMs,
+  });
+  const limiter = new RateLimiter(options.rateLimit);
+  const maxStreamMs = options.maxStreamMs ?? 300_000;
+  const maxStreams = options.maxStreams ?? 1_000;
+  let openStreams = 0;
+  const closing = new AbortController();
+
+  const app = new Hono<Vars>();
+  app.onError((error, c) => {
+    if (error instanceof RunConflictError) return fail(c, error.status, error.message);
+    console.error(`[agentscope-server] ${errorText(error)}`);
+    return c.json({ error: { code: 500, message: "Internal error; see the server log." } }, 500);
+  });
+  app.notFound((c) => fail(c, 404, `No route ${c.req.method} ${c.req.path}.`));
+  app.use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: options.maxBodyBytes ?? 1024 * 1024,
+      onError: (c) => fail(c, 413, "The request body is too large."),
+    }),
+  );
+  app.use("/v1/*", async (c, next) => {
+    const user = await authenticate(c.req.raw);
+    if (!user) {
+      c.header("WWW-Authenticate", 'Bearer realm="agentscope"');
+      return fail(c, 401, "Missing or invalid bearer token (Authorization: Bearer <token>).");
+    }
+    c.set("userId", user.userId);
+    if (c.req.method !== "GET") {
+      const wait = limiter.take(user.userId);
+      if (wait > 0) {
+        c.header("Retry-After", String(Math.ceil(wait / 1000)));
+        return fail(c, 429, `Too many requests; retry in ${Math.ceil(wait / 1000)} s.`);
+      }
+    }
+    await next();
+  });
+  const keyOf = (c: Context<Vars>): SessionKey | Response => {
+    const parsed = sessionIdSchema.safeParse(c.req.param("id"));
+    if (!parsed.success) return fail(c, 400, `Invalid session id: ${issuesText(parsed.error)}.`);
+    return { userId: c.get("userId"), sessionId: parsed.data };
+  };
+  const jsonBody = async (c: Context<Vars>): Promise<unknown> => {
+    try {
+      return await c.req.json();
+    } catch {
+      return Symbol.for("invalid");
+    }
+  };
+
+  app.post("/v1/sessions/:id/messages", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    const raw = await jsonBody(c);
+    const body = messageBodySchema.safeParse(raw);
+    if (!body.success) {
+      return fail(c, 400, `Invalid message: ${issuesText(body.error)}. Send {"content": "…"}.`);
+    }
+    if (body.data.agent !== undefined && !options.agents[body.data.agent]) {
+      return fail(
+        c,
+        404,
+        `No agent named '${body.data.agent}'. Agents: ${Object.keys(options.agents).join(", ")}.`,
+      );
+    }
+    const msg = new Msg(body.data.name ?? key.userId, body.data.content, "user");
+    const { runId } = await runner.startMessage(key, msg, body.data.agent);
+    return c.json({ runId, sessionId: key.sessionId }, 202);
+  });
+
+  app.post("/v1/sessions/:id/interrupt", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    return c.json({ interrupt: await runner.interrupt(key) }, 202);
+  });
+
+  app.post("/v1/sessions/:id/approvals/:toolCallId", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    const body = approvalBodySchema.safeParse(await jsonBody(c));
+    if (!body.success) {
+      return fail(
+        c,
+        400,
+        `Invalid approval: ${issuesText(body.error)}. Send {"decision": "approve"|"deny"}.`,
+      );
+    }
+    const { decision, editedInput, reason } = body.data;
+    const result = await runner.decide(key, c.req.param("toolCallId"), {
+      approve: decision === "approve",
+      ...(editedInput ? { editedInput } : {}),
+      ...(reason !== undefined ? { reason } : {}),
+    });
+    return c.json(result, 202);
+  });
+
+  app.get("/v1/sessions/:id", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    const cp = await backend.loadCheckpoint(key);
+    if (!cp) return fail(c, 404, `No session '${key.sessionId}'.`);
+    return c.json({
+      sessionId: key.sessionId,
+      agent: cp.agentName,
+      status: cp.run.status,
+      runId: cp.run.runId,
+      pending: cp.run.pending
+        .filter((p) => p.reason !== "not_run")
+        .map((p) => ({ toolUse: p.toolUse, reason: p.reason, decided: p.decision !== undefined })),
+      memory: await runner.memoryOf(key, cp),
+      state: cp.agent,
+    });
+  });
+
+  app.delete("/v1/sessions/:id", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    if (!(await runner.forget(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    return c.body(null, 204);
+  });
+
+  app.get("/v1/sessions/:id/events", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    const after = c.req.header("last-event-id") ?? c.req.query("after") ?? "0";
+    if (!/^\d+(-\d+)?$/.test(after)) {
+      return fail(c, 400, "Invalid Last-Event-ID: give an event id from this stream, or 0.");
+    }
+    if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
+    const untilRunEnd = c.req.query("until") === "run_end";
+    const protocol = c.req.query("protocol") ?? "agentscope";
+    if (protocol !== "agentscope" && protocol !== "ag-ui") {
+      return fail(c, 400, `Unknown protocol '${protocol}': use 'agentscope' (default) or 'ag-ui'.`);
+    }
+    const agUi = protocol === "ag-ui" ? new AgUiMapper(key.sessionId) : null;
+    return streamSSE(c, async (stream) => {
+      openStreams++;
+      const stop = new AbortController();
+      const onClose = () => stop.abort();
+      closing.signal.addEventListener("abort", onClose, { once: true });
+      stream.onAbort(onClose);
+      const deadline = setTimeout(onClose, maxStreamMs);
+      let last = after;
+      try {
+        while (!stop.signal.aborted) {
+          const events: StoredEvent[] = await backend.readEvents(key, last, {
+            blockMs: 5_000,
+            count: 200,
+            signal: stop.signal,
+          });
+          if (events.length === 0 && !stop.signal.aborted) await stream.write(": keep-alive\n\n");
+          let ended = false;
+          for (const e of events) {
+            last = e.id;
+            if (agUi) {
+              for (const out of agUi.map(e)) {
+                await stream.writeSSE({ id: e.id, data: JSON.stringify(out) });
+              }
+            } else {
+              const out = defaultSse(e);
+              await stream.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
+            }
+            if (untilRunEnd && RUN_END.has(e.type)) ended = true;
+          }
+          if (ended) break;
+        }
+      } finally {
+        clearTimeout(deadline);
+        closing.signal.removeEventListener("abort", onClose);
+        openStreams--;
+      }
+    });
+  });
+
+  options.routes?.(app as unknown as Hono, { authenticate, runner, backend });
+
+  const interval = options.recoveryIntervalMs ?? leaseTtlMs;
+  let sweeping = false;
+  const sweeper =
+    interval > 0
+      ? setInterval(async () => {
+          if (sweeping) return;
+          sweeping = true;
+          try {
+            for (const key of await backend.listActive(100)) await runner.recover(key);
+          } catch {
+            // The backend is unreachable: try again at the next tick.
+          } finally {
+            sweeping = false;
+          }
+        }, interval)
+      : null;
+  sweeper?.unref();
+
+  let server: ReturnType<typeof serve> | null = null;
+  return {
+    app: app as unknown as Hono,
+    runner,
+    backend,
+    replicaId,
+    listen(port = 0, host = "127.0.0.1") {
+      return new Promise<number>((resolve) => {
+        server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) =>
+          resolve(info.port),
+        );
+      });
+    },
+    async close({ interrupt = false } = {}) {
+      if (sweeper) clearInterval(sweeper);
+      closing.abort();
+      await runner.drain(interrupt);
+      if (server) {
+        const s = server;
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      await backend.close();
+    },
+  };
+}
+
+/** Event types that end a run (or pause it for a human). */
+export const RUN_END = new Set(["run_finished", "run_interrupted", "run_failed", "run_parked"]);
+
+function defaultSse(e: StoredEvent): { event: string; data: unknown } {
+  return { event: e.type, data: { runId: e.runId, fence: e.fence, ...e.data } };
+}

@@ -1,0 +1,23 @@
+import type { Checkpoint, SessionKey } from "./backend.js";
+
+/**
+ * Where a backend keeps checkpoints when not in Redis itself (e.g. `PostgresCheckpointStore`).
+ * Saves and deletes carry the writer's fencing token; a store refuses a write older than the
+ * newest it has seen for the session, so a replica that lost its lease cannot overwrite a newer
+ * replica's checkpoint even when its write arrives late.
+ */
+export interface CheckpointStore {
+  /** The session's checkpoint, or `undefined`. */
+  load(key: SessionKey): Promise<Checkpoint | undefined>;
+  /** Saves under `fence`; `false` when a write with a newer token happened. */
+  save(key: SessionKey, fence: number, checkpoint: Checkpoint): Promise<boolean>;
+  /** Deletes (leaving a tombstone with `fence`); `false` when a newer token wrote. */
+  delete(key: SessionKey, fence: number): Promise<boolean>;
+  /**
+   * The newest token the store has seen for the session (0 if none). A backend whose token
+   * counter does not outlive the process (`InMemoryBackend`) continues from it after a restart.
+   */
+  lastFence?(key: SessionKey): Promise<number>;
+  /** Closes connections the store opened. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,215 @@
+import type {
+  AppendResult,
+  Checkpoint,
+  EventInput,
+  FenceGrant,
+  ReadEventsOptions,
+  ServiceBackend,
+  SessionKey,
+  StoredEvent,
+} from "./backend.js";
+import { keyString } from "./backend.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
+
+/** Options of {@link InMemoryBackend}. */
+export interface InMemoryBackendOptions {
+  /** The most events kept per session (oldest dropped first). Default 10 000. */
+  maxEventsPerSession?: number;
+  /**
+   * Keep checkpoints here (e.g. a `SqliteCheckpointStore`) so sessions and parked approvals
+   * survive a restart of the single node; leases and events stay in memory.
+   */
+  checkpoints?: CheckpointStore;
+}
+
+interface SessionRecord {
+  lease: { token: number; expiresAt: number } | null;
+  fence: number;
+  grants: FenceGrant[];
+  events: StoredEvent[];
+  lastMs: number;
+  seq: number;
+  checkpoint: Checkpoint | undefined;
+  interrupt: boolean;
+  waiters: Set<() => void>;
+}
+
+/**
+ * The single-node backend: leases, event log and checkpoints in this process's memory, with the
+ * same fencing rules as the Redis backend. Nothing survives a restart.
+ */
+export class InMemoryBackend implements ServiceBackend {
+  readonly #sessions = new Map<string, SessionRecord>();
+  readonly #active = new Map<string, SessionKey>();
+  readonly #maxEvents: number;
+  readonly #store: CheckpointStore | undefined;
+
+  constructor(options: InMemoryBackendOptions = {}) {
+    this.#maxEvents = options.maxEventsPerSession ?? 10_000;
+    this.#store = options.checkpoints;
+  }
+
+  #get(key: SessionKey): SessionRecord {
+    const k = keyString(key);
+    let record = this.#sessions.get(k);
+    if (!record) {
+      record = {
+        lease: null,
+        fence: 0,
+        grants: [],
+        events: [],
+        lastMs: 0,
+        seq: 0,
+        checkpoint: undefined,
+        interrupt: false,
+        waiters: new Set(),
+      };
+      this.#sessions.set(k, record);
+    }
+    return record;
+  }
+
+  #holds(record: SessionRecord, token: number): boolean {
+    return record.lease?.token === token && record.lease.expiresAt > Date.now();
+  }
+
+  async acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null> {
+    const record = this.#get(key);
+    if (record.fence === 0 && this.#store?.lastFence) {
+      // After a restart, continue the tokens from the newest the store has seen.
+      const last = await this.#store.lastFence(key);
+      record.fence = Math.max(record.fence, last);
+    }
+    if (record.lease && record.lease.expiresAt > Date.now()) return null;
+    record.fence += 1;
+    record.lease = { token: record.fence, expiresAt: Date.now() + ttlMs };
+    record.grants.push({ token: record.fence, replicaId });
+    record.interrupt = false;
+    return record.fence;
+  }
+
+  async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
+    const record = this.#get(key);
+    if (!this.#holds(record, token)) return false;
+    record.lease = { token, expiresAt: Date.now() + ttlMs };
+    return true;
+  }
+
+  async releaseLease(key: SessionKey, token: number): Promise<void> {
+    const record = this.#get(key);
+    if (record.lease?.token === token) record.lease = null;
+  }
+
+  async appendEvent(
+    key: SessionKey,
+    token: number,
+    event: EventInput,
+    release = false,
+  ): Promise<AppendResult | null> {
+    const record = this.#get(key);
+    if (!this.#holds(record, token)) return null;
+    if (release) record.lease = null;
+    // Ids as Redis Streams make them (`<ms>-<seq>`), so they keep increasing across restarts.
+    const now = Date.now();
+    if (now > record.lastMs) {
+      record.lastMs = now;
+      record.seq = 0;
+    } else record.seq += 1;
+    const stored: StoredEvent = { ...event, id: `${record.lastMs}-${record.seq}`, fence: token };
+    record.events.push(stored);
+    if (record.events.length > this.#maxEvents) record.events.shift();
+    for (const wake of record.waiters) wake();
+    record.waiters.clear();
+    return { id: stored.id, interruptRequested: record.interrupt };
+  }
+
+  async readEvents(
+    key: SessionKey,
+    afterId: string,
+    options: ReadEventsOptions,
+  ): Promise<StoredEvent[]> {
+    const record = this.#get(key);
+    const after = parseId(afterId);
+    const pick = () => {
+      const out: StoredEvent[] = [];
+      for (const e of record.events) {
+        if (isAfter(parseId(e.id), after)) out.push(e);
+        if (out.length >= options.count) break;
+      }
+      return out;
+    };
+    const now = pick();
+    if (now.length > 0 || options.blockMs <= 0) return now;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        record.waiters.delete(done);
+        options.signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.blockMs);
+      record.waiters.add(done);
+      options.signal?.addEventListener("abort", done, { once: true });
+    });
+    return pick();
+  }
+
+  async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
+    if (this.#store) return this.#store.load(key);
+    const cp = this.#sessions.get(keyString(key))?.checkpoint;
+    return cp === undefined ? undefined : structuredClone(cp);
+  }
+
+  async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {
+    const record = this.#get(key);
+    if (!this.#holds(record, token)) return false;
+    if (this.#store) return this.#store.save(key, token, checkpoint);
+    record.checkpoint = structuredClone(checkpoint);
+    return true;
+  }
+
+  async deleteSession(key: SessionKey, token: number): Promise<boolean> {
+    const record = this.#get(key);
+    if (!this.#holds(record, token)) return false;
+    if (this.#store && !(await this.#store.delete(key, token))) return false;
+    record.checkpoint = undefined;
+    record.events = [];
+    return true;
+  }
+
+  async requestInterrupt(key: SessionKey): Promise<void> {
+    this.#get(key).interrupt = true;
+  }
+
+  async markActive(key: SessionKey): Promise<void> {
+    this.#active.set(keyString(key), key);
+  }
+
+  async unmarkActive(key: SessionKey): Promise<void> {
+    this.#active.delete(keyString(key));
+  }
+
+  async listActive(limit: number): Promise<SessionKey[]> {
+    return [...this.#active.values()].slice(0, limit);
+  }
+
+  async fenceLog(key: SessionKey): Promise<FenceGrant[]> {
+    return [...this.#get(key).grants];
+  }
+
+  async close(): Promise<void> {
+    for (const record of this.#sessions.values()) {
+      for (const wake of record.waiters) wake();
+    }
+    await this.#store?.close();
+  }
+}
+
+function parseId(id: string): [number, number] {
+  const [ms, seq] = id.split("-");
+  return [Number(ms) || 0, Number(seq) || 0];
+}
+
+function isAfter(a: [number, number], b: [number, number]): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+}

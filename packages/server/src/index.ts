@@ -1,0 +1,50 @@
+export { AgUiMapper } from "./ag-ui.js";
+export {
+  type AgentServer,
+  type AgentServerOptions,
+  createAgentServer,
+  type RouteHelpers,
+  RUN_END,
+} from "./agent-server.js";
+export { type Authenticate, type AuthUser, bearerTokens } from "./auth.js";
+export type {
+  AppendResult,
+  ApprovalDecision,
+  Checkpoint,
+  EventInput,
+  FenceGrant,
+  PendingCall,
+  PendingReason,
+  ReadEventsOptions,
+  RunState,
+  ServiceBackend,
+  SessionKey,
+  StoredEvent,
+} from "./backend.js";
+export { keyString } from "./backend.js";
+export type { CheckpointStore } from "./checkpoint-store.js";
+export { errorText, eventPayload, type RunEventType, redact } from "./event-payload.js";
+export { InMemoryBackend, type InMemoryBackendOptions } from "./in-memory-backend.js";
+export {
+  type PermissionAction,
+  type PermissionDecision,
+  PermissionPolicy,
+  type PermissionRule,
+} from "./permissions.js";
+export {
+  PostgresCheckpointStore,
+  type PostgresCheckpointStoreOptions,
+} from "./postgres-checkpoint-store.js";
+export { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+export { RedisBackend, type RedisBackendOptions } from "./redis-backend.js";
+export {
+  type AgentContext,
+  type AgentFactory,
+  RunConflictError,
+  SessionRunner,
+  type SessionRunnerOptions,
+} from "./session-runner.js";
+export {
+  SqliteCheckpointStore,
+  type SqliteCheckpointStoreOptions,
+} from "./sqlite-checkpoint-store.js";

@@ -1,0 +1,56 @@
+import { type RunningPostgres, startPostgres } from "@agentscope-ts/test-databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Checkpoint } from "./backend.js";
+import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
+
+let pg: RunningPostgres;
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  await pg?.stop();
+});
+
+const cp = (n: number): Checkpoint => ({
+  agentName: "assistant",
+  agent: { n },
+  run: { status: "running", runId: "r", pending: [] },
+});
+
+describe("PostgresCheckpointStore", () => {
+  it("refuses writes older than the newest token, deletes with a tombstone", async () => {
+    const store = new PostgresCheckpointStore({ connectionString: pg.connectionString });
+    const key = { userId: "alice", sessionId: "s" };
+    try {
+      expect(await store.load(key)).toBeUndefined();
+      expect(await store.save(key, 2, cp(2))).toBe(true);
+      expect(await store.save(key, 1, cp(1))).toBe(false); // a late write of a lost lease
+      expect((await store.load(key))?.agent).toEqual({ n: 2 });
+      expect(await store.save(key, 2, cp(3))).toBe(true); // the holder keeps writing
+      expect(await store.delete(key, 1)).toBe(false);
+      expect(await store.delete(key, 3)).toBe(true);
+      expect(await store.load(key)).toBeUndefined();
+      expect(await store.save(key, 2, cp(4))).toBe(false); // cannot bring it back
+      expect(await store.save(key, 4, cp(5))).toBe(true);
+      expect(await store.load(key)).toEqual(cp(5));
+      // Users never see each other's sessions.
+      expect(await store.load({ userId: "bob", sessionId: "s" })).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("fails with a retryable StorageConnectionError when PostgreSQL is unreachable", async () => {
+    const store = new PostgresCheckpointStore({
+      connectionString: "postgres://postgres@127.0.0.1:1/postgres",
+    });
+    try {
+      await expect(store.load({ userId: "u", sessionId: "s" })).rejects.toMatchObject({
+        name: "StorageConnectionError",
+        retryable: true,
+      });
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { StorageConnectionError } from "@agentscope-ts/core";
+import pg from "pg";
+import type { Checkpoint, SessionKey } from "./backend.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
+
+/** Options of {@link PostgresCheckpointStore}. */
+export interface PostgresCheckpointStoreOptions {
+  /** `postgres://…`. */
+  connectionString?: string;
+  /** A pool to use instead (not closed by `close()`). */
+  pool?: pg.Pool;
+  /** The table, created on first use. Default `agentscope_server_checkpoints`. */
+  table?: string;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Checkpoints in PostgreSQL, one row per session with the fencing token of its last write:
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE fence <= new fence` makes a late write from a replica
+ * that lost its lease a no-op (the fencing-token pattern). Deleting leaves a tombstone row (no
+ * state) carrying the token, so a stale writer cannot bring a forgotten session back.
+ */
+export class PostgresCheckpointStore implements CheckpointStore {
+  readonly #pool: pg.Pool;
+  readonly #owned: boolean;
+  readonly #table: string;
+  #ready: Promise<void> | null = null;
+
+  constructor(options: PostgresCheckpointStoreOptions) {
+    if (!options.pool && !options.connectionString) {
+      throw new TypeError("PostgresCheckpointStore needs `connectionString` or `pool`.");
+    }
+    this.#pool =
+      options.pool ??
+      new pg.Pool({ connectionString: options.connectionString, connectionTimeoutMillis: 10_000 });
+    this.#owned = !options.pool;
+    this.#pool.on("error", () => undefined);
+    this.#table = quote(options.table ?? "agentscope_server_checkpoints");
+  }
+
+  async #query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    try {
+      this.#ready ??= this.#pool
+        .query(
+          `CREATE TABLE IF NOT EXISTS ${this.#table} (
+            user_id text NOT NULL,
+            session_id text NOT NULL,
+            fence bigint NOT NULL,
+            agent_name text,
+            state jsonb,
+            updated_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (user_id, session_id))`,
+        )
+        .then(
+          () => undefined,
+          (error: unknown) => {
+            this.#ready = null;
+            throw error;
+          },
+        );
+      await this.#ready;
+      return await this.#pool.query(text, values);
+    } catch (error) {
+      if ((error as { code?: string }).code?.match(/^[0-9A-Z]{5}$/)) throw error;
+      throw new StorageConnectionError(
+        `The service's PostgreSQL is unreachable (${(error as Error).message}). Retry once it is back.`,
+        { cause: error },
+      );
+    }
+  }
+
+  async load(key: SessionKey): Promise<Checkpoint | undefined> {
+    const { rows } = await this.#query(
+      `SELECT agent_name, state FROM ${this.#table} WHERE user_id = $1 AND session_id = $2`,
+      [key.userId, key.sessionId],
+    );
+    const row = rows[0] as { agent_name: string; state: Omit<Checkpoint, "agentName"> } | undefined;
+    if (!row?.state) return undefined;
+    return { agentName: row.agent_name, agent: row.state.agent, run: row.state.run };
+  }
+
+  async save(key: SessionKey, fence: number, checkpoint: Checkpoint): Promise<boolean> {
+    const { rowCount } = await this.#query(
+      `INSERT INTO ${this.#table} AS t (user_id, session_id, fence, agent_name, state)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, session_id) DO UPDATE
+         SET fence = EXCLUDED.fence, agent_name = EXCLUDED.agent_name, state = EXCLUDED.state,
+             updated_at = now()
+         WHERE t.fence <= EXCLUDED.fence`,
+      [
+        key.userId,
+        key.sessionId,
+        fence,
+        checkpoint.agentName,
+        JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run }),
+      ],
+    );
+    return rowCount === 1;
+  }
+
+  async delete(key: SessionKey, fence: number): Promise<boolean> {
+    const { rowCount } = await this.#query(
+      `UPDATE ${this.#table} SET state = NULL, fence = $3, updated_at = now()
+       WHERE user_id = $1 AND session_id = $2 AND fence <= $3`,
+      [key.userId, key.sessionId, fence],
+    );
+    return rowCount === 1;
+  }
+
+  async lastFence(key: SessionKey): Promise<number> {
+    const { rows } = await this.#query(
+      `SELECT fence FROM ${this.#table} WHERE user_id = $1 AND session_id = $2`,
+      [key.userId, key.sessionId],
+    );
+    return Number((rows[0] as { fence?: string } | undefined)?.fence ?? 0);
+  }
+
+  async close(): Promise<void> {
+    if (this.#owned) await this.#pool.end();
+  }
+}

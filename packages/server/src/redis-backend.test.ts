@@ -1,0 +1,118 @@
+import {
+  type RunningPostgres,
+  type RunningRedis,
+  startPostgres,
+  startRedis,
+} from "@agentscope-ts/test-databases";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Checkpoint, ServiceBackend } from "./backend.js";
+import { InMemoryBackend } from "./in-memory-backend.js";
+import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
+import { RedisBackend } from "./redis-backend.js";
+
+let redis: RunningRedis;
+let postgres: RunningPostgres;
+beforeAll(async () => {
+  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+});
+afterAll(async () => {
+  await redis?.stop();
+  await postgres?.stop();
+});
+
+const key = { userId: "u:1", sessionId: "s-1" };
+const cp = (n: number): Checkpoint => ({
+  agentName: "a",
+  agent: { n },
+  run: { status: "running", runId: "r", pending: [] },
+});
+
+describe.each([
+  ["InMemoryBackend", () => new InMemoryBackend()],
+  ["RedisBackend", () => new RedisBackend({ url: redis.url, keyPrefix: `f${Math.random()}:` })],
+  [
+    "RedisBackend + PostgresCheckpointStore",
+    () => {
+      const tag = String(Math.random()).slice(2);
+      return new RedisBackend({
+        url: redis.url,
+        keyPrefix: `p${tag}:`,
+        checkpoints: new PostgresCheckpointStore({
+          connectionString: postgres.connectionString,
+          table: `fence_${tag}`,
+        }),
+      });
+    },
+  ],
+] as [string, () => ServiceBackend][])("%s fencing", (_name, make) => {
+  it("grants one lease at a time and refuses every write under a stale token", async () => {
+    const b = make();
+    try {
+      const first = await b.acquireLease(key, "r1", 60_000);
+      expect(first).toBe(1);
+      expect(await b.acquireLease(key, "r2", 60_000)).toBeNull();
+      expect(await b.appendEvent(key, 1, { runId: "r", type: "x", data: { i: 1 } })).not.toBeNull();
+      expect(await b.saveCheckpoint(key, 1, cp(1))).toBe(true);
+      // The lease passes on (its holder was presumed dead): the old token can write nothing.
+      await b.releaseLease(key, 1);
+      const second = await b.acquireLease(key, "r2", 60_000);
+      expect(second).toBe(2);
+      expect(await b.appendEvent(key, 1, { runId: "r", type: "stale", data: {} })).toBeNull();
+      expect(await b.saveCheckpoint(key, 1, cp(99))).toBe(false);
+      expect(await b.renewLease(key, 1, 60_000)).toBe(false);
+      expect(await b.deleteSession(key, 1)).toBe(false);
+      expect(await b.renewLease(key, 2, 60_000)).toBe(true);
+      await b.appendEvent(key, 2, { runId: "r", type: "y", data: { i: 2 } });
+      const events = await b.readEvents(key, "0", { blockMs: 0, count: 10 });
+      expect(events.map((e) => [e.type, e.fence])).toEqual([
+        ["x", 1],
+        ["y", 2],
+      ]);
+      expect((await b.loadCheckpoint(key))?.agent).toEqual({ n: 1 });
+      expect(await b.fenceLog(key)).toEqual([
+        { token: 1, replicaId: "r1" },
+        { token: 2, replicaId: "r2" },
+      ]);
+      // An interrupt request reaches the holder at its next append.
+      await b.requestInterrupt(key);
+      expect(
+        (await b.appendEvent(key, 2, { runId: "r", type: "z", data: {} }))?.interruptRequested,
+      ).toBe(true);
+      // A blocked reader wakes on the next event.
+      const waiting = b.readEvents(key, events[1]?.id as string, { blockMs: 5_000, count: 10 });
+      const skip = await b.readEvents(key, events[1]?.id as string, { blockMs: 0, count: 10 });
+      expect(skip.map((e) => e.type)).toEqual(["z"]);
+      expect((await waiting).map((e) => e.type)).toEqual(["z"]);
+      await b.markActive(key);
+      expect(await b.listActive(10)).toEqual([key]);
+      await b.unmarkActive(key);
+      expect(await b.listActive(10)).toEqual([]);
+      expect(await b.deleteSession(key, 2)).toBe(true);
+      expect(await b.loadCheckpoint(key)).toBeUndefined();
+      // The event that ends a run releases the lease in the same step.
+      expect(
+        await b.appendEvent(key, 2, { runId: "r", type: "end", data: {} }, true),
+      ).not.toBeNull();
+      expect(await b.appendEvent(key, 2, { runId: "r", type: "late", data: {} })).toBeNull();
+      expect(await b.acquireLease(key, "r3", 60_000)).toBe(3);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("lets a lease lapse when it is not renewed", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u", sessionId: "lapse" };
+      expect(await b.acquireLease(k, "r1", 50)).not.toBeNull();
+      let next: number | null = null;
+      for (let i = 0; i < 200 && next === null; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        next = await b.acquireLease(k, "r2", 60_000);
+      }
+      expect(next).toBe(2);
+    } finally {
+      await b.close();
+    }
+  });
+});

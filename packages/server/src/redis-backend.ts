@@ -1,0 +1,367 @@
+import { createHash } from "node:crypto";
+import { StorageConnectionError } from "@agentscope-ts/core";
+import { createClient } from "redis";
+import type {
+  AppendResult,
+  Checkpoint,
+  EventInput,
+  FenceGrant,
+  ReadEventsOptions,
+  ServiceBackend,
+  SessionKey,
+  StoredEvent,
+} from "./backend.js";
+import type { CheckpointStore } from "./checkpoint-store.js";
+
+/** Options of {@link RedisBackend}. */
+export interface RedisBackendOptions {
+  /** `redis://…` of the Redis all replicas share. */
+  url: string;
+  /** Prepended to every key. Default `""` (checkpoints then sit where `RedisSession` puts them). */
+  keyPrefix?: string;
+  /** Events older than this are trimmed from the log (and an idle log expires). Default 24 h. */
+  eventRetentionMs?: number;
+  /** How long one command may take, in ms. Default 10 000. */
+  commandTimeout?: number;
+  /**
+   * Keep checkpoints here instead of in Redis (e.g. a `PostgresCheckpointStore`); leases and
+   * events stay in Redis. Writes are fenced twice: the lease is checked in Redis, and the store
+   * refuses a write older than the newest token it has seen.
+   */
+  checkpoints?: CheckpointStore;
+}
+
+// A client as this file uses it (the generic client types do not unify across `createClient` calls).
+type Client = {
+  isOpen: boolean;
+  isReady: boolean;
+  connect(): Promise<unknown>;
+  sendCommand(args: string[]): Promise<unknown>;
+  close(): Promise<unknown>;
+  destroy(): void;
+};
+
+interface Script {
+  source: string;
+  sha: string;
+}
+const script = (source: string): Script => ({
+  source,
+  sha: createHash("sha1").update(source).digest("hex"),
+});
+
+// Written by hand because these are ours: each is one atomic step of the lease protocol.
+// KEYS: lease, fence counter, fence log, interrupt flag. ARGV: replica id, ttl ms.
+const ACQUIRE = script(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local t = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
+redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
+redis.call('LTRIM', KEYS[3], -1000, -1)
+redis.call('DEL', KEYS[4])
+return t
+`);
+// KEYS: lease. ARGV: token, ttl ms.
+const RENEW = script(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`);
+// KEYS: lease. ARGV: token.
+const RELEASE = script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+// KEYS: lease, stream, interrupt flag. ARGV: token, event JSON, retention ms, release ("1").
+const APPEND = script(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local id = redis.call('XADD', KEYS[2], 'MINID', '~', tostring(ms - tonumber(ARGV[3])), '*', 'f', ARGV[1], 'e', ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
+return {id, redis.call('EXISTS', KEYS[3])}
+`);
+// KEYS: lease, state. ARGV: token, checkpoint JSON.
+const SAVE = script(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+return 1
+`);
+// KEYS: lease, state, stream. ARGV: token.
+const DELETE = script(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[2], KEYS[3])
+return 1
+`);
+
+const enc = encodeURIComponent;
+/** Idle blocking-read connections kept for reuse. */
+const MAX_IDLE_READERS = 256;
+
+/**
+ * The scale-out backend: every replica shares one Redis. Leases are keys with a TTL and a
+ * per-session fencing counter (every grant is logged); events go to a Redis Stream per session
+ * (trimmed by age); checkpoints are the session's JSON at `RedisSession`'s key
+ * (`user_id:{userId}:session:{sessionId}:state`, holding `{agent, _server}`). Every write of a
+ * run is one Lua script that first checks the writer still holds the lease, so a replica that lost
+ * it (paused, partitioned, presumed dead) cannot write anything.
+ */
+export class RedisBackend implements ServiceBackend {
+  readonly #url: string;
+  readonly #prefix: string;
+  readonly #retention: number;
+  readonly #timeout: number;
+  readonly #client: Client;
+  #connecting: Promise<unknown> | null = null;
+  readonly #readers = new Set<Client>();
+  readonly #idleReaders: Client[] = [];
+  readonly #store: CheckpointStore | undefined;
+
+  constructor(options: RedisBackendOptions) {
+    this.#url = options.url;
+    this.#prefix = options.keyPrefix ?? "";
+    this.#retention = options.eventRetentionMs ?? 24 * 3600_000;
+    this.#timeout = options.commandTimeout ?? 10_000;
+    this.#client = this.#newClient();
+    this.#store = options.checkpoints;
+  }
+
+  async #holds(key: SessionKey, token: number): Promise<boolean> {
+    return String(await this.#send(["GET", this.#keys(key).lease])) === String(token);
+  }
+
+  #newClient(): Client {
+    const client = createClient({
+      url: this.#url,
+      socket: {
+        connectTimeout: this.#timeout,
+        reconnectStrategy: (retries: number, cause: Error) =>
+          retries >= 3 ? cause : Math.min(100 * 2 ** retries, 1000),
+      },
+      disableOfflineQueue: true,
+    });
+    client.on("error", () => undefined);
+    return client as unknown as Client;
+  }
+
+  #keys(key: SessionKey) {
+    const base = `${this.#prefix}agentscope_server:${enc(key.userId)}:${enc(key.sessionId)}`;
+    return {
+      lease: `${base}:lease`,
+      fence: `${base}:fence`,
+      fenceLog: `${base}:fence_log`,
+      interrupt: `${base}:interrupt`,
+      events: `${base}:events`,
+      state: `${this.#prefix}user_id:${enc(key.userId)}:session:${enc(key.sessionId)}:state`,
+    };
+  }
+
+  get #active(): string {
+    return `${this.#prefix}agentscope_server:active`;
+  }
+
+  async #send(args: string[]): Promise<unknown> {
+    try {
+      if (!this.#client.isReady) {
+        // One connect for every caller that arrives meanwhile (sending before it is ready would
+        // fail: the offline queue is off so that no command waits without bound).
+        if (!this.#client.isOpen) this.#connecting = null;
+        this.#connecting ??= this.#client.connect().catch((error: unknown) => {
+          this.#connecting = null;
+          throw error;
+        });
+        await this.#connecting;
+      }
+      return await this.#client.sendCommand(args);
+    } catch (error) {
+      throw wrap(error);
+    }
+  }
+
+  async #eval(s: Script, keys: string[], args: string[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await this.#send(["EVALSHA", s.sha, ...tail]);
+    } catch (error) {
+      if (!/NOSCRIPT/.test(String((error as Error).message))) throw error;
+      return this.#send(["EVAL", s.source, ...tail]);
+    }
+  }
+
+  async acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null> {
+    const k = this.#keys(key);
+    const token = await this.#eval(
+      ACQUIRE,
+      [k.lease, k.fence, k.fenceLog, k.interrupt],
+      [replicaId, String(ttlMs)],
+    );
+    return token === null || token === undefined ? null : Number(token);
+  }
+
+  async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
+    const k = this.#keys(key);
+    return Number(await this.#eval(RENEW, [k.lease], [String(token), String(ttlMs)])) === 1;
+  }
+
+  async releaseLease(key: SessionKey, token: number): Promise<void> {
+    await this.#eval(RELEASE, [this.#keys(key).lease], [String(token)]);
+  }
+
+  async appendEvent(
+    key: SessionKey,
+    token: number,
+    event: EventInput,
+    release = false,
+  ): Promise<AppendResult | null> {
+    const k = this.#keys(key);
+    const reply = (await this.#eval(
+      APPEND,
+      [k.lease, k.events, k.interrupt],
+      [String(token), JSON.stringify(event), String(this.#retention), release ? "1" : "0"],
+    )) as [string, number] | null;
+    if (!reply) return null;
+    return { id: String(reply[0]), interruptRequested: Number(reply[1]) === 1 };
+  }
+
+  async readEvents(
+    key: SessionKey,
+    afterId: string,
+    options: ReadEventsOptions,
+  ): Promise<StoredEvent[]> {
+    const k = this.#keys(key);
+    const args = ["XREAD", "COUNT", String(options.count)];
+    const parse = (reply: unknown) => parseXread(reply);
+    const first = parse(await this.#send([...args, "STREAMS", k.events, afterId]));
+    if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
+    // A blocking read holds its connection: borrow one from the pool of blocking connections
+    // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
+    const reader = this.#idleReaders.pop() ?? this.#newClient();
+    this.#readers.add(reader);
+    const abort = () => reader.destroy();
+    options.signal?.addEventListener("abort", abort, { once: true });
+    let reusable = false;
+    try {
+      if (!reader.isOpen) await reader.connect();
+      const reply = await reader.sendCommand([
+        ...args,
+        "BLOCK",
+        String(options.blockMs),
+        "STREAMS",
+        k.events,
+        afterId,
+      ]);
+      reusable = !options.signal?.aborted;
+      return parse(reply);
+    } catch (error) {
+      if (options.signal?.aborted) return [];
+      throw wrap(error);
+    } finally {
+      options.signal?.removeEventListener("abort", abort);
+      this.#readers.delete(reader);
+      if (reusable && reader.isReady && this.#idleReaders.length < MAX_IDLE_READERS) {
+        this.#idleReaders.push(reader);
+      } else if (reader.isOpen) reader.destroy();
+    }
+  }
+
+  async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
+    if (this.#store) return this.#store.load(key);
+    const raw = await this.#send(["GET", this.#keys(key).state]);
+    if (raw === null || raw === undefined) return undefined;
+    const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
+    return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
+  }
+
+  async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {
+    if (this.#store) {
+      return (await this.#holds(key, token)) && this.#store.save(key, token, checkpoint);
+    }
+    const k = this.#keys(key);
+    const value = JSON.stringify({
+      agent: checkpoint.agent,
+      _server: { agentName: checkpoint.agentName, run: checkpoint.run },
+    });
+    return Number(await this.#eval(SAVE, [k.lease, k.state], [String(token), value])) === 1;
+  }
+
+  async deleteSession(key: SessionKey, token: number): Promise<boolean> {
+    const k = this.#keys(key);
+    if (this.#store) {
+      if (!(await this.#holds(key, token)) || !(await this.#store.delete(key, token))) return false;
+      await this.#send(["DEL", k.events]);
+      return true;
+    }
+    return Number(await this.#eval(DELETE, [k.lease, k.state, k.events], [String(token)])) === 1;
+  }
+
+  async requestInterrupt(key: SessionKey): Promise<void> {
+    await this.#send(["SET", this.#keys(key).interrupt, "1", "PX", "600000"]);
+  }
+
+  async markActive(key: SessionKey): Promise<void> {
+    await this.#send(["SADD", this.#active, JSON.stringify([key.userId, key.sessionId])]);
+  }
+
+  async unmarkActive(key: SessionKey): Promise<void> {
+    await this.#send(["SREM", this.#active, JSON.stringify([key.userId, key.sessionId])]);
+  }
+
+  async listActive(limit: number): Promise<SessionKey[]> {
+    const members = (await this.#send(["SRANDMEMBER", this.#active, String(limit)])) as string[];
+    return members.map((m) => {
+      const [userId, sessionId] = JSON.parse(String(m)) as [string, string];
+      return { userId, sessionId };
+    });
+  }
+
+  async fenceLog(key: SessionKey): Promise<FenceGrant[]> {
+    const rows = (await this.#send(["LRANGE", this.#keys(key).fenceLog, "0", "-1"])) as string[];
+    return rows.map((row) => {
+      const [token, replicaId] = String(row).split(" ");
+      return { token: Number(token), replicaId: replicaId ?? "" };
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy();
+    if (this.#client.isOpen) await this.#client.close();
+    await this.#store?.close();
+  }
+}
+
+interface ServerPart {
+  agentName: string;
+  run: Checkpoint["run"];
+}
+
+// node-redis answers XREAD as `{ key: entries }` (or `[[key, entries]]`, by protocol version).
+function parseXread(reply: unknown): StoredEvent[] {
+  if (reply === null || typeof reply !== "object") return [];
+  const streams = (
+    Array.isArray(reply) ? reply : Object.entries(reply as Record<string, unknown>)
+  ) as [string, [string, string[]][]][];
+  const out: StoredEvent[] = [];
+  for (const stream of streams) {
+    for (const [id, fields] of stream[1]) {
+      let fence = 0;
+      let json = "{}";
+      for (let i = 0; i < fields.length; i += 2) {
+        if (String(fields[i]) === "f") fence = Number(fields[i + 1]);
+        if (String(fields[i]) === "e") json = String(fields[i + 1]);
+      }
+      out.push({ ...(JSON.parse(json) as EventInput), id: String(id), fence });
+    }
+  }
+  return out;
+}
+
+function wrap(error: unknown): Error {
+  if (error instanceof StorageConnectionError) return error;
+  const e = error as Error;
+  if (/ErrorReply/.test(e?.constructor?.name ?? "")) return e;
+  return new StorageConnectionError(
+    `The service's Redis is unreachable (${e?.message || e?.name}). Retry once Redis is back.`,
+    { cause: error },
+  );
+}
