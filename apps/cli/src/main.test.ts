@@ -109,7 +109,7 @@ describe("agentscope (subprocess): help, version and errors", () => {
   it("no key and no network: the local model cannot be downloaded, one line says what to do", async () => {
     const port = await closedPort();
     const url = `http://127.0.0.1:${port}/tiny-model.gguf`;
-    const r = await runCli(["run", "hello"], {
+    const r = await runCli(["run", "--yes", "hello"], {
       home: home.path,
       env: { AGENTSCOPE_MODEL_URL: url, AGENTSCOPE_MODELS_DIR: join(home.path, "empty-models") },
     });

@@ -23,6 +23,11 @@ export interface StartCliOptions {
   nodeArgs?: string[];
   /** The working directory. */
   cwd?: string;
+  /**
+   * Runs the CLI in a pseudo-terminal (through util-linux `script`): stdin, stdout and stderr
+   * are TTYs, and everything it prints arrives on `stdout()`.
+   */
+  pty?: boolean;
 }
 
 /** A running `agentscope` process. */
@@ -55,7 +60,13 @@ export function startCli(args: readonly string[], options: StartCliOptions): Cli
     NO_COLOR: "1",
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_BIN, ...args], {
+  const argv = [process.execPath, ...(options.nodeArgs ?? []), CLI_BIN, ...args];
+  const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+  const command = options.pty ? "script" : process.execPath;
+  const commandArgs = options.pty
+    ? ["-qec", argv.map(quote).join(" "), "/dev/null"]
+    : argv.slice(1);
+  const child = spawn(command, commandArgs, {
     env,
     cwd: options.cwd ?? options.home,
     stdio: ["pipe", "pipe", "pipe"],

@@ -6,6 +6,7 @@ import type { LoadedEmbedding } from "../knowledge/embedding-choice.js";
 import type { OpenedKnowledge } from "../knowledge/open-knowledge.js";
 import type { McpConnections } from "../mcp/connect-mcp-servers.js";
 import { loadMcpConfig } from "../mcp/mcp-config.js";
+import { type AskYesNo, downloadConsent } from "../model/download-consent.js";
 import type { LoadedModel } from "../model/loaded-model.js";
 import { chooseModel, type ModelChoice } from "../model/model-choice.js";
 import { modelTimeoutMs } from "../model/model-timeout.js";
@@ -26,6 +27,11 @@ export interface ToolConsent {
   policy: ConfirmPolicy;
   /** Asks the user (chat). */
   ask?: AskUser;
+  /**
+   * Asks before downloading a model that is not on disk (chat on a terminal); without it, a
+   * download needs `--yes`.
+   */
+  askDownload?: AskYesNo;
 }
 
 /** An agent ready to talk, with everything it holds. */
@@ -65,6 +71,10 @@ export async function setUpAgent(
   signal?: AbortSignal,
 ): Promise<AgentSetup> {
   const choice = chooseModel(options, io.env);
+  const confirmDownload = downloadConsent({
+    yes: options.yes,
+    ...(consent.askDownload ? { ask: consent.askDownload } : {}),
+  });
   const servers = options.mcpConfig ? await loadMcpConfig(options.mcpConfig, io.env) : [];
   const toolkit = createToolkit({
     builtins: !options.noTools,
@@ -109,6 +119,7 @@ export async function setUpAgent(
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
       stderr: io.stderr,
       env: io.env,
+      confirmDownload,
     });
     // Every provider's model is a ChatModelBase: its `timeout` bounds each silent wait.
     const timeoutMs = modelTimeoutMs(choice.provider.id, options.modelTimeout);
@@ -118,7 +129,7 @@ export async function setUpAgent(
       // Imported on first use: readers and SQLite load only with --knowledge.
       const { loadEmbeddingModel } = await import("../knowledge/embedding-choice.js");
       const { openKnowledge } = await import("../knowledge/open-knowledge.js");
-      embedding = await loadEmbeddingModel(choice, io.env, io.stderr);
+      embedding = await loadEmbeddingModel(choice, io.env, io.stderr, confirmDownload);
       opened = await openKnowledge({
         path: resolve(io.cwd, options.knowledge),
         home: agentscopeHome(io.env),

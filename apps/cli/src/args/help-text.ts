@@ -18,7 +18,8 @@ const MODEL_FLAGS = `Model:
 
 const AGENT_FLAGS = `Agent:
   -y, --yes                  run tools that write files, run code or call untrusted MCP
-                             servers without asking
+                             servers without asking, and download a local model that is
+                             not on disk yet (chat asks on a terminal; run needs --yes)
       --no-tools             no built-in tools (shell, Python, text files)
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}

@@ -58,6 +58,13 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   // Set while the agent is being set up: quitting then stops the MCP servers still starting.
   const setupAbort = new AbortController();
   let settingUp: Promise<unknown> | undefined;
+  // Before a first-run model download (on a terminal only: piped chat needs --yes, like run).
+  const askDownload = async (question: string): Promise<boolean> => {
+    io.stdout.write(style.bold(question));
+    const answer = await lines.next(setupAbort.signal);
+    return /^\s*y(es)?\s*$/i.test(answer ?? "");
+  };
+
   let exitArmed = false;
   let quitting = false;
   const quit = async () => {
@@ -91,7 +98,9 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     const pending = setUpAgent(
       options,
       io,
-      options.yes ? { policy: "allow" } : { policy: "ask", ask },
+      options.yes
+        ? { policy: "allow" }
+        : { policy: "ask", ask, ...(interactive ? { askDownload } : {}) },
       setupAbort.signal,
     );
     settingUp = pending.catch(() => {});

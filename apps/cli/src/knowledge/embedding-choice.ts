@@ -1,4 +1,6 @@
 import type { EmbeddingModelBase } from "@agentscope-ts/core";
+import type { DownloadConsent } from "../model/download-consent.js";
+import { ensureLocalModel } from "../model/ensure-local-model.js";
 import type { ModelChoice } from "../model/model-choice.js";
 import type { TextOutput } from "../terminal/style.js";
 
@@ -28,12 +30,14 @@ export const DEFAULT_LOCAL_EMBEDDING_URI =
  * Loads the embedding model for `--knowledge`: the chat provider's own (through its
  * OpenAI-compatible endpoint, same key and base URL), or for providers without embeddings the
  * local llama.cpp model (`AGENTSCOPE_EMBEDDING_MODEL_URL`, a GGUF path or URL, else
- * bge-small-en), downloaded once into the models folder. Each package is imported on first use.
+ * bge-small-en), downloaded once into the models folder after `confirmDownload` agrees (asked in
+ * chat, `--yes` in run). Each package is imported on first use.
  */
 export async function loadEmbeddingModel(
   choice: ModelChoice,
   env: NodeJS.ProcessEnv,
   stderr: TextOutput,
+  confirmDownload?: DownloadConsent,
 ): Promise<LoadedEmbedding> {
   const remote = EMBEDDING_MODELS[choice.provider.id];
   if (remote) {
@@ -49,10 +53,16 @@ export async function loadEmbeddingModel(
   }
   const llama = await import("@agentscope-ts/llama-cpp");
   const uri = (env.AGENTSCOPE_EMBEDDING_MODEL_URL ?? "").trim() || DEFAULT_LOCAL_EMBEDDING_URI;
-  const modelPath = await llama.ensureModel({
+  const dir = llama.defaultModelDir(env);
+  const modelPath = await ensureLocalModel(llama, {
     uri,
-    dir: llama.defaultModelDir(env),
-    progressStream: stderr,
+    dir,
+    ...(uri === DEFAULT_LOCAL_EMBEDDING_URI ? { knownSize: "about 36 MB" } : {}),
+    alternatives:
+      "set AGENTSCOPE_EMBEDDING_MODEL_URL to another GGUF embedding model (a path or URL), or use a provider with embeddings",
+    confirm: confirmDownload,
+    stderr,
+    note: (fileName) => `agentscope: downloading the embedding model ${fileName} into ${dir}.`,
   });
   const model = await llama.LlamaCppEmbedding.create({ modelPath });
   return { model, label: `llama-cpp:${model.modelName}`, dispose: () => model.dispose() };

@@ -1,5 +1,6 @@
 import type { ChatModelBase, FormatterBase } from "@agentscope-ts/core";
 import type { TextOutput } from "../terminal/style.js";
+import type { DownloadConsent } from "./download-consent.js";
 
 /** How the CLI tunes any model: from `--max-tokens`, `--context-size`, `--threads`. */
 export interface ModelSettings {
@@ -13,6 +14,8 @@ export interface ModelSettings {
   stderr: TextOutput;
   /** The environment (for keys, hosts, download overrides). */
   env: NodeJS.ProcessEnv;
+  /** Whether a model not on disk may be downloaded (asks or refuses); without it, it is. */
+  confirmDownload?: DownloadConsent;
 }
 
 /** A model ready for an agent: the chat model, its formatter, and how to free it. */

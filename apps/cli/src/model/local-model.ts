@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { basename, join } from "node:path";
 import { CliError, EXIT } from "../cli-error.js";
+import { ensureLocalModel } from "./ensure-local-model.js";
 import type { LoadedModel, ModelSettings } from "./loaded-model.js";
 import type { ModelChoice } from "./model-choice.js";
 import { resolveThroughRegistry } from "./registry-model.js";
@@ -9,15 +8,12 @@ import { resolveThroughRegistry } from "./registry-model.js";
 export const OFFLINE_HINT =
   "set an API key (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, DASHSCOPE_API_KEY) or OLLAMA_HOST, or pass a local GGUF file with --model llama-cpp:/path/to/model.gguf";
 
-function isUrl(uri: string): boolean {
-  return /^(https?:\/\/|hf:)/i.test(uri);
-}
-
 /**
  * Loads the embedded local model with `@agentscope-ts/llama-cpp` (imported here, on first use):
  * the GGUF file named by `llama-cpp:PATH|URL`, or the default model (Qwen2.5-1.5B-Instruct, or
  * `AGENTSCOPE_MODEL_URL`), downloaded once into `AGENTSCOPE_MODELS_DIR` (default
- * `~/.cache/agentscope/models`) with a progress line on a terminal.
+ * `~/.cache/agentscope/models`) after the user agrees (asked in chat, `--yes` in run), with a
+ * progress bar showing speed and time left.
  */
 export async function loadLocalModel(
   choice: ModelChoice,
@@ -31,29 +27,28 @@ export async function loadLocalModel(
     : choice.modelName;
   const dir = llama.defaultModelDir(env);
 
-  if (isUrl(uri)) {
-    const url = llama.resolveModelUri(uri);
-    const fileName = decodeURIComponent(basename(new URL(url).pathname));
-    if (!existsSync(join(dir, fileName))) {
-      const what =
-        uri === llama.DEFAULT_MODEL.uri
-          ? `the local model ${llama.DEFAULT_MODEL.name} (${llama.DEFAULT_MODEL.approximateSize}, ${llama.DEFAULT_MODEL.license}, first run only)`
-          : `the model ${fileName}`;
-      const why = isDefault ? `${choice.reason}, so ` : "";
-      stderr.write(
-        `agentscope: ${why}downloading ${what} into ${dir}. Set an API key or --model to use another.\n`,
-      );
-    }
-  }
-
+  const isDefaultModel = uri === llama.DEFAULT_MODEL.uri;
   let modelPath: string;
   try {
-    modelPath = await llama.ensureModel({
+    modelPath = await ensureLocalModel(llama, {
       uri,
       dir,
+      ...(isDefaultModel
+        ? { name: llama.DEFAULT_MODEL.name, knownSize: llama.DEFAULT_MODEL.approximateSize }
+        : {}),
+      alternatives:
+        "set AGENTSCOPE_MODEL_URL to another GGUF file (a path or URL), or pass --model llama-cpp:/path/to/model.gguf",
+      confirm: settings.confirmDownload,
+      stderr,
+      note: (fileName) => {
+        const what = isDefaultModel
+          ? `the local model ${llama.DEFAULT_MODEL.name} (${llama.DEFAULT_MODEL.approximateSize}, ${llama.DEFAULT_MODEL.license}, first run only)`
+          : `the model ${fileName}`;
+        const why = isDefault ? `${choice.reason}, so ` : "";
+        return `agentscope: ${why}downloading ${what} into ${dir}. Set an API key or --model to use another.`;
+      },
       offlineHint: OFFLINE_HINT,
-      progressStream: stderr,
-      ...(isDefault && uri === llama.DEFAULT_MODEL.uri && llama.DEFAULT_MODEL.sha256
+      ...(isDefault && isDefaultModel && llama.DEFAULT_MODEL.sha256
         ? { sha256: llama.DEFAULT_MODEL.sha256 }
         : {}),
     });

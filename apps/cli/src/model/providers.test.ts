@@ -40,7 +40,7 @@ describe("providers are loaded lazily (subprocess)", () => {
       importsOf("key", ["run", "--base-url", `${server.url}/v1`, "--model", "gpt-test", "hi"], {
         OPENAI_API_KEY: "test",
       }),
-      importsOf("local", ["run", "hi"], {
+      importsOf("local", ["run", "--yes", "hi"], {
         AGENTSCOPE_MODEL_URL: `http://127.0.0.1:${port}/x.gguf`,
       }),
     ]);
