@@ -1,5 +1,6 @@
 // Imports every public entry point of every package, the way a user's project would, so the
 // strict type-check walks each package's published .d.ts files (not their sources).
+import * as a2a from "@agentscope-ts/a2a";
 import * as anthropic from "@agentscope-ts/anthropic";
 import * as core from "@agentscope-ts/core";
 import * as coreNode from "@agentscope-ts/core/node";
@@ -21,11 +22,14 @@ import * as postgres from "@agentscope-ts/postgres";
 import * as qdrant from "@agentscope-ts/qdrant";
 import * as readers from "@agentscope-ts/readers";
 import * as redis from "@agentscope-ts/redis";
+import * as server from "@agentscope-ts/server";
 import * as sqlite from "@agentscope-ts/sqlite";
 import { z } from "zod";
 
 /** Every module, so none of the imports is elided. */
 export const modules = [
+  a2a,
+  server,
   anthropic,
   core,
   coreNode,
