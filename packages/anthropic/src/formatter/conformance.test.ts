@@ -1,11 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { type ContentBlock, Msg, type MsgRole } from "@agentscope-ts/core";
+import {
+  type ContentBlock,
+  defaultLocalFileReader,
+  type LocalFileReader,
+  Msg,
+  type MsgRole,
+} from "@agentscope-ts/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { AnthropicChatFormatter } from "./anthropic-chat-formatter.js";
 import { AnthropicMultiAgentFormatter } from "./anthropic-multi-agent-formatter.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 
 interface ConformanceCase {
   source: string;

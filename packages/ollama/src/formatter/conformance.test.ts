@@ -1,9 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type ContentBlock, Msg, type MsgRole } from "@agentscope-ts/core";
+import { type ContentBlock, defaultLocalFileReader, Msg, type MsgRole } from "@agentscope-ts/core";
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultLocalFileReader } from "./local-file-reader.js";
 import { OllamaChatFormatter } from "./ollama-chat-formatter.js";
 import { OllamaMultiAgentFormatter } from "./ollama-multi-agent-formatter.js";
 
