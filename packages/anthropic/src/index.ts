@@ -4,6 +4,9 @@
  * and a registry provider. Browser-safe: local images are read through an injectable
  * `readLocalFile` (by default `node:fs`, imported lazily when needed).
  */
+
+/** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
+export { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
 export {
   AnthropicChatFormatter,
   type AnthropicChatFormatterOptions,
@@ -18,7 +21,6 @@ export {
   type AnthropicMultiAgentFormatterOptions,
   DEFAULT_CONVERSATION_HISTORY_PROMPT,
 } from "./formatter/anthropic-multi-agent-formatter.js";
-export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
 export {
   AnthropicChatModel,
   type AnthropicChatModelCallOptions,

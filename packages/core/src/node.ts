@@ -8,7 +8,6 @@ export {
   encodeNpy,
   FileEmbeddingCache,
   type FileEmbeddingCacheOptions,
-  pythonJsonDumps,
 } from "./node/embedding-file-cache.js";
 export { JSONSession, type JSONSessionOptions } from "./node/json-session.js";
 export { saveMediaToTempFile } from "./node/save-media-to-temp-file.js";
@@ -20,3 +19,5 @@ export {
   useTerminalInput,
 } from "./node/terminal-user-input.js";
 export * from "./node/tools/index.js";
+/** The same as the main entry's `pythonJsonDumps`, kept here for existing imports. */
+export { pythonJsonDumps } from "./utils/python-json.js";

@@ -4,6 +4,9 @@
  * Browser-safe: local media files are read through an injectable `readLocalFile` (by default
  * `node:fs`, imported lazily when needed).
  */
+
+/** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
+export { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
 export {
   GeminiTextEmbedding,
   type GeminiTextEmbeddingOptions,
@@ -26,7 +29,6 @@ export {
   GeminiMultiAgentFormatter,
   type GeminiMultiAgentFormatterOptions,
 } from "./formatter/gemini-multi-agent-formatter.js";
-export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
 export { flattenJsonSchema } from "./model/flatten-json-schema.js";
 export {
   createGeminiClient,

@@ -4,11 +4,13 @@
  * and a registry provider, on the official `ollama` library. Browser-safe: local image paths are
  * read through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
  */
+
+/** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
+export { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
 export {
   OllamaTextEmbedding,
   type OllamaTextEmbeddingOptions,
 } from "./embedding/ollama-text-embedding.js";
-export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
 export {
   OllamaChatFormatter,
   type OllamaChatFormatterOptions,

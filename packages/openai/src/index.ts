@@ -5,6 +5,9 @@
  * `OpenAIResponseModel` and the `OpenAIResponse*Formatter`s. Browser-safe: local media files are read
  * through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
  */
+
+/** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
+export { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
 export {
   OpenAITextEmbedding,
   type OpenAITextEmbeddingOptions,
@@ -15,7 +18,6 @@ export {
   type DeepSeekMultiAgentFormatterOptions,
 } from "./formatter/deepseek-multi-agent-formatter.js";
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./formatter/history-text.js";
-export { defaultLocalFileReader, type LocalFileReader } from "./formatter/local-file-reader.js";
 export {
   OpenAIChatFormatter,
   type OpenAIChatFormatterOptions,

@@ -1,8 +1,7 @@
-import { Msg, ValidationError } from "@agentscope-ts/core";
+import { type LocalFileReader, Msg, ValidationError } from "@agentscope-ts/core";
 import { describe, expect, it } from "vitest";
 import { AnthropicChatFormatter } from "./anthropic-chat-formatter.js";
 import { AnthropicMultiAgentFormatter } from "./anthropic-multi-agent-formatter.js";
-import type { LocalFileReader } from "./local-file-reader.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]);
 const files: Record<string, Uint8Array> = {

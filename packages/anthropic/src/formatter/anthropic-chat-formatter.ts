@@ -1,12 +1,13 @@
 import {
+  defaultLocalFileReader,
+  type LocalFileReader,
   type Msg,
   type ToolResultOutputBlock,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
 import { formatAnthropicImageBlock } from "./anthropic-image-block.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /** One message of a Messages API request, as the formatters build it. */
 export type AnthropicMessage = Record<string, unknown>;

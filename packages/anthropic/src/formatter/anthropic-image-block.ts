@@ -1,7 +1,10 @@
-import { type ImageBlock, ValidationError } from "@agentscope-ts/core";
-import { bytesToBase64 } from "../utils/base64.js";
+import {
+  bytesToBase64,
+  type ImageBlock,
+  type LocalFileReader,
+  ValidationError,
+} from "@agentscope-ts/core";
 import { extensionOf, IMAGE_EXTENSIONS, sniffImageMediaType } from "./image-media-type.js";
-import type { LocalFileReader } from "./local-file-reader.js";
 
 /** An image block as the Messages API takes it. */
 export type AnthropicImageBlock = Record<string, unknown> & { type: "image" };

@@ -1,11 +1,15 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import {
+  defaultLocalFileReader,
+  type LocalFileReader,
+  type Msg,
+  TruncatedFormatterBase,
+} from "@agentscope-ts/core";
 import {
   AnthropicChatFormatter,
   type AnthropicChatFormatterOptions,
   type AnthropicMessage,
 } from "./anthropic-chat-formatter.js";
 import { formatAnthropicImageBlock } from "./anthropic-image-block.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 
 /** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
 export const DEFAULT_CONVERSATION_HISTORY_PROMPT =

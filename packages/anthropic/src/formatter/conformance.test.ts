@@ -1,45 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import { type ContentBlock, Msg, type MsgRole } from "@agentscope-ts/core";
+import { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
+import { camelOptions, caseMessages, conformanceCases } from "@agentscope-ts/test-helpers";
 import { afterAll, describe, expect, it } from "vitest";
 import { AnthropicChatFormatter } from "./anthropic-chat-formatter.js";
 import { AnthropicMultiAgentFormatter } from "./anthropic-multi-agent-formatter.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 
-interface ConformanceCase {
-  source: string;
-  formatter: string;
-  options: Record<string, unknown>;
-  input: {
-    name: string;
-    role: MsgRole;
-    content: string | ContentBlock[];
-    metadata?: Record<string, unknown>;
-  }[];
-  expected: unknown;
-  /** The real output where the upstream test asserts only parts of it. */
-  observed_output?: unknown;
-  files?: Record<string, { utf8: string }>;
-}
-
-const dir = new URL("../__fixtures__/conformance/", import.meta.url);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort();
-const cwd = mkdtempSync(join(tmpdir(), "anthropic-conformance-"));
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+const cases = conformanceCases(
+  new URL("../__fixtures__/conformance/", import.meta.url),
+  "anthropic-conformance-",
+);
+const { files, cwd } = cases;
+afterAll(cases.cleanup);
 
 /** Relative paths resolve against the case's working directory, as in the upstream test. */
 const readLocalFile: LocalFileReader = (path) =>
   defaultLocalFileReader(isAbsolute(path) ? path : join(cwd, path));
-
-/** Python keyword arguments of a case's options, camelCased. */
-function camel(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(options).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), v]),
-  );
-}
 
 function build(name: string, options: Record<string, unknown>) {
   switch (name) {
@@ -60,16 +35,12 @@ describe("formatter conformance with AgentScope v1.0.21", () => {
 
   for (const file of files) {
     it(file, async () => {
-      const testCase = JSON.parse(readFileSync(new URL(file, dir), "utf8")) as ConformanceCase;
-      for (const [name, spec] of Object.entries(testCase.files ?? {})) {
-        writeFileSync(join(cwd, name), spec.utf8);
-      }
-      const formatter = build(testCase.formatter, { ...camel(testCase.options), readLocalFile });
-      const msgs = testCase.input.map(
-        (m) =>
-          new Msg({ name: m.name, role: m.role, content: m.content, metadata: m.metadata ?? null }),
-      );
-      const output = await formatter.format(msgs);
+      const testCase = cases.load(file);
+      const formatter = build(testCase.formatter, {
+        ...camelOptions(testCase.options),
+        readLocalFile,
+      });
+      const output = await formatter.format(caseMessages(testCase));
       const expected = testCase.expected ?? testCase.observed_output;
       expect(expected, `${file} has an expected output`).toBeDefined();
       expect(expected).not.toBeNull();

@@ -1,39 +1,12 @@
-import { ModelError, Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { ModelError, Msg, ReActAgent } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
 import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
 import { AnthropicChatModel } from "../model/anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
-
-function toolkit(calls: string[]): Toolkit {
-  const kit = new Toolkit();
-  kit.registerToolFunction(
-    tool({
-      name: "weather",
-      description: "Get the weather in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`weather:${location}`);
-        return `Cloudy, 7°C in ${location}`;
-      },
-    }),
-  );
-  kit.registerToolFunction(
-    tool({
-      name: "local_time",
-      description: "Get the local time in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`time:${location}`);
-        return `09:30 in ${location}`;
-      },
-    }),
-  );
-  return kit;
-}
 
 const SIGNATURE_1 = "EpYBCkYIBxgCKkDx1wBz9lp0Q2dYb3RoaW5nLXNpZ25hdHVyZS0x+/==";
 const SIGNATURE_2 = "ErcBCkYIBxgCKkBthinking/signature/2==";
@@ -126,7 +99,7 @@ function agentFor(server: TestServer, calls: string[]) {
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
     }),
     formatter: new AnthropicChatFormatter(),
-    toolkit: toolkit(calls),
+    toolkit: weatherAndTimeToolkit(calls),
   });
   agent.setConsoleOutputEnabled(false);
   return agent;

@@ -1,6 +1,12 @@
 export { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
 export { type FormatOptions, FormatterBase, type FormatterBaseOptions } from "./formatter-base.js";
 export {
+  createLocalFileReader,
+  defaultLocalFileReader,
+  type LocalFileReader,
+  type LocalFileReaderOptions,
+} from "./local-file-reader.js";
+export {
   groupMessages,
   isToolMessage,
   type MessageGroup,
@@ -21,3 +27,4 @@ export {
 } from "./truncated-formatter-base.js";
 export { TruncationError, type TruncationErrorOptions } from "./truncation-error.js";
 export { dropOldestPlan, type TruncationPlan } from "./truncation-plan.js";
+export { warnSkippedBlock } from "./warn-skipped-block.js";

@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DeterministicEmbeddingModel } from "../testing/deterministic-embedding-model.js";
-import {
-  decodeNpy,
-  encodeNpy,
-  FileEmbeddingCache,
-  pythonJsonDumps,
-} from "./embedding-file-cache.js";
+import { pythonJsonDumps } from "../utils/python-json.js";
+import { decodeNpy, encodeNpy, FileEmbeddingCache } from "./embedding-file-cache.js";
 
 // Written by NumPy 2.4: np.save(f, [[0.1, -2.5, 3.0], [1e-7, 0.0, 42.0]]) and a float32 array.
 const NUMPY_F8 =

@@ -6,6 +6,7 @@ import {
   type EmbeddingCacheIdentifier,
 } from "../embedding/embedding-cache-base.js";
 import type { Embedding } from "../embedding/embedding-response.js";
+import { pythonJsonDumps } from "../utils/python-json.js";
 
 /** Options of {@link FileEmbeddingCache}. */
 export interface FileEmbeddingCacheOptions {
@@ -15,29 +16,6 @@ export interface FileEmbeddingCacheOptions {
   maxFileNumber?: number;
   /** The most megabytes kept; the oldest files are removed beyond it. */
   maxCacheSize?: number;
-}
-
-/**
- * Python's `json.dumps(value, ensure_ascii=False)` (separators `", "` and `": "`), so file names
- * hash the same as AgentScope Python's for the same identifier.
- */
-export function pythonJsonDumps(value: unknown): string {
-  if (value === null || value === undefined) return "null";
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "number") {
-    if (Number.isNaN(value)) return "NaN";
-    if (!Number.isFinite(value)) return value > 0 ? "Infinity" : "-Infinity";
-    return String(value);
-  }
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(", ")}]`;
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(
-      ([, v]) => v !== undefined,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${pythonJsonDumps(v)}`).join(", ")}}`;
-  }
-  return JSON.stringify(String(value));
 }
 
 const MAGIC = Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]); // \x93NUMPY

@@ -1,17 +1,17 @@
 import {
   type Msg,
   promoteToolResultMedia,
+  pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
-import { pythonJsonDumps } from "../utils/python-json.js";
 import {
   type DashScopeContentPart,
   formatDashScopeMediaBlock,
   joinAllTextContent,
 } from "./dashscope-media.js";
 import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /** One message of a DashScope generation request (`input.messages[i]`), as the formatters build it. */
 export type DashScopeMessage = Record<string, unknown>;

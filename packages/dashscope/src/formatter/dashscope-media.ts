@@ -1,5 +1,4 @@
-import { ValidationError } from "@agentscope-ts/core";
-import { bytesToBase64 } from "../utils/base64.js";
+import { bytesToBase64, ValidationError } from "@agentscope-ts/core";
 import { guessMediaType } from "../utils/guess-media-type.js";
 import type { LocalFileReader } from "./local-file-reader.js";
 

@@ -1,43 +1,13 @@
-/**
- * Reads a local file for a formatter (a media block whose URL is a local path, which AgentScope
- * inlines as a base64 `data:` URL). Returns the bytes, or `undefined` when there is no such file.
- */
-export type LocalFileReader = (path: string) => Promise<Uint8Array | undefined>;
+import { createLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
 
-// A variable specifier, so browser bundlers leave the import alone: it only runs on Node, and only
-// when a formatter meets a local path.
-const NODE_FS = "node:fs/promises";
-
-interface NodeFs {
-  stat(path: string): Promise<{ isFile(): boolean }>;
-  readFile(path: string): Promise<Uint8Array>;
-}
-
-let fsPromise: Promise<NodeFs | undefined> | undefined;
-
-function loadFs(): Promise<NodeFs | undefined> {
-  fsPromise ??= import(/* @vite-ignore */ /* webpackIgnore: true */ NODE_FS).then(
-    (mod: NodeFs) => mod,
-    () => undefined,
-  );
-  return fsPromise;
-}
+export type { LocalFileReader };
 
 /**
- * The default {@link LocalFileReader}: on Node it reads the file with `node:fs/promises`, imported
- * lazily the first time a local path is met; where there is no file system (a browser) every
- * path counts as "no such file", so it is sent on as a URL, as AgentScope treats paths it cannot
- * open. The main entry stays browser-safe either way.
+ * DashScope's default {@link LocalFileReader}: reads with `node:fs/promises` on Node; where there
+ * is no file system (a browser), or the path cannot name a file, it counts as "no such file", so
+ * it is sent on as a URL, as AgentScope treats paths it cannot open.
  */
-export const defaultLocalFileReader: LocalFileReader = async (path) => {
-  const fs = await loadFs();
-  if (!fs) return undefined;
-  try {
-    if (!(await fs.stat(path)).isFile()) return undefined;
-    return new Uint8Array(await fs.readFile(path));
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return undefined;
-    throw error;
-  }
-};
+export const defaultLocalFileReader: LocalFileReader = createLocalFileReader({
+  withoutFileSystem: "missing",
+  missingErrorCodes: ["ENOENT", "ENOTDIR", "ENAMETOOLONG"],
+});

@@ -1,43 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AgentEvent, Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { type AgentEvent, Msg, ReActAgent } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { dashscopeStream } from "../__fixtures__/wire-fixtures.js";
 import { DashScopeChatFormatter } from "../formatter/dashscope-chat-formatter.js";
 import { DashScopeChatModel } from "../model/dashscope-chat-model.js";
 
 const TEXT = "/api/v1/services/aigc/text-generation/generation";
 const MULTIMODAL = "/api/v1/services/aigc/multimodal-generation/generation";
-
-function toolkit(calls: string[]): Toolkit {
-  const kit = new Toolkit();
-  kit.registerToolFunction(
-    tool({
-      name: "weather",
-      description: "Get the weather in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`weather:${location}`);
-        return `Cloudy, 7°C in ${location}`;
-      },
-    }),
-  );
-  kit.registerToolFunction(
-    tool({
-      name: "local_time",
-      description: "Get the local time in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`time:${location}`);
-        return `09:30 in ${location}`;
-      },
-    }),
-  );
-  return kit;
-}
 
 /** One DashScope stream event (incremental_output, result_format "message"). */
 function event(requestId: string, message: Record<string, unknown>, finish = "null", out = 1) {
@@ -88,7 +61,7 @@ function agentFor(server: TestServer, calls: string[]) {
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
     }),
     formatter: new DashScopeChatFormatter(),
-    toolkit: toolkit(calls),
+    toolkit: weatherAndTimeToolkit(calls),
   });
   agent.setConsoleOutputEnabled(false);
   return agent;

@@ -3,6 +3,7 @@ import {
   promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
 import {
   formatGeminiMediaBlock,
@@ -10,7 +11,6 @@ import {
   type GeminiMediaOptions,
   geminiMediaIO,
 } from "./gemini-media.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /**
  * One content of a Gemini `generateContent` request as the formatters build it: `{role: "user" |

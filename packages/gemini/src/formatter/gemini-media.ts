@@ -1,6 +1,9 @@
-import { ValidationError } from "@agentscope-ts/core";
-import { bytesToBase64 } from "../utils/base64.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
+import {
+  bytesToBase64,
+  defaultLocalFileReader,
+  type LocalFileReader,
+  ValidationError,
+} from "@agentscope-ts/core";
 
 /** How the Gemini formatters reach media that are not inline: local files and web URLs. */
 export interface GeminiMediaIO {

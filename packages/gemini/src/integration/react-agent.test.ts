@@ -1,40 +1,13 @@
-import { ModelError, Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { ModelError, Msg, ReActAgent } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { geminiPath, wireChunks, wireParts } from "../__fixtures__/wire-fixtures.js";
 import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
 import { GeminiChatModel } from "../model/gemini-chat-model.js";
 
 const MODEL = "gemini-3-pro-preview";
 const PATH = geminiPath(MODEL, "streamGenerateContent");
-
-function toolkit(calls: string[]): Toolkit {
-  const kit = new Toolkit();
-  kit.registerToolFunction(
-    tool({
-      name: "weather",
-      description: "Get the weather in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`weather:${location}`);
-        return `Cloudy, 7°C in ${location}`;
-      },
-    }),
-  );
-  kit.registerToolFunction(
-    tool({
-      name: "local_time",
-      description: "Get the local time in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`time:${location}`);
-        return `09:30 in ${location}`;
-      },
-    }),
-  );
-  return kit;
-}
 
 /** The recorded weather call's signature (the first request's answer). */
 const weatherSig = wireParts("google-tool-call")[0]?.thoughtSignature as string;
@@ -78,7 +51,7 @@ function agentFor(server: TestServer, calls: string[]) {
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
     }),
     formatter: new GeminiChatFormatter(),
-    toolkit: toolkit(calls),
+    toolkit: weatherAndTimeToolkit(calls),
   });
   agent.setConsoleOutputEnabled(false);
   return agent;
@@ -200,7 +173,7 @@ describe("ReActAgent with GeminiChatModel against the test server", () => {
         maxRetries: 0,
       }),
       formatter: new GeminiChatFormatter(),
-      toolkit: toolkit(calls),
+      toolkit: weatherAndTimeToolkit(calls),
     });
     agent.setConsoleOutputEnabled(false);
     const error = await agent

@@ -6,8 +6,8 @@ import {
   createChatResponse,
   ModelError,
   parsePartialJson,
+  pythonJsonDumps,
 } from "@agentscope-ts/core";
-import { pythonJsonDumps } from "../utils/python-json.js";
 import { type PartialArg, PartialArgsWriter } from "./partial-args.js";
 
 /** Loosely typed SDK objects: the SDK passes the API's candidates through mostly as they are. */

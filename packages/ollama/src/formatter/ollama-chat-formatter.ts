@@ -1,12 +1,13 @@
 import {
+  defaultLocalFileReader,
+  type LocalFileReader,
   type Msg,
   promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 import { formatOllamaImageBlock, type OllamaMediaIO } from "./ollama-media.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /** One message of an Ollama `/api/chat` request, as the formatters build it. */
 export type OllamaMessage = Record<string, unknown>;

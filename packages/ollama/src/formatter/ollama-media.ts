@@ -1,6 +1,9 @@
-import { type ImageBlock, ValidationError } from "@agentscope-ts/core";
-import { bytesToBase64 } from "../utils/base64.js";
-import type { LocalFileReader } from "./local-file-reader.js";
+import {
+  bytesToBase64,
+  type ImageBlock,
+  type LocalFileReader,
+  ValidationError,
+} from "@agentscope-ts/core";
 
 /** How the Ollama formatters reach images that are not inline: local files and web URLs. */
 export interface OllamaMediaIO {

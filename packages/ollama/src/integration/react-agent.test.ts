@@ -1,38 +1,11 @@
-import { Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { Msg, ReActAgent } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
 import { OllamaChatModel } from "../model/ollama-chat-model.js";
 
 const PATH = "/api/chat";
-
-function toolkit(calls: string[]): Toolkit {
-  const kit = new Toolkit();
-  kit.registerToolFunction(
-    tool({
-      name: "weather",
-      description: "Get the weather in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`weather:${location}`);
-        return `Cloudy, 7°C in ${location}`;
-      },
-    }),
-  );
-  kit.registerToolFunction(
-    tool({
-      name: "local_time",
-      description: "Get the local time in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`time:${location}`);
-        return `09:30 in ${location}`;
-      },
-    }),
-  );
-  return kit;
-}
 
 const done = (prompt: number, output: number) => ({
   model: "qwen3",
@@ -65,7 +38,7 @@ function agentFor(server: TestServer, calls: string[], stream: boolean) {
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
     }),
     formatter: new OllamaChatFormatter(),
-    toolkit: toolkit(calls),
+    toolkit: weatherAndTimeToolkit(calls),
   });
   agent.setConsoleOutputEnabled(false);
   return agent;

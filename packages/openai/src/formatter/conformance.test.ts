@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ContentBlock, Msg, type MsgRole } from "@agentscope-ts/core";
+import {
+  camelOptions,
+  caseMessages,
+  conformanceCases,
+  recordingSaver,
+} from "@agentscope-ts/test-helpers";
 import { afterAll, describe, expect, it } from "vitest";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "./deepseek-multi-agent-formatter.js";
@@ -10,46 +12,12 @@ import { OpenAIMultiAgentFormatter } from "./openai-multi-agent-formatter.js";
 import { OpenAIResponseChatFormatter } from "./openai-response-chat-formatter.js";
 import { OpenAIResponseMultiAgentFormatter } from "./openai-response-multi-agent-formatter.js";
 
-interface SaverCall {
-  media_type: string;
-  base64_data: string;
-  returns: string;
-}
-
-interface ConformanceCase {
-  source: string;
-  formatter: string;
-  options: Record<string, unknown>;
-  input: {
-    name: string;
-    role: MsgRole;
-    content: string | ContentBlock[];
-    metadata?: Record<string, unknown>;
-  }[];
-  expected: unknown;
-  /** The full output when the upstream test asserts only part of it (`expected` is null). */
-  observed_output?: unknown;
-  files?: Record<string, { utf8: string }>;
-  mocks?: Record<string, { calls_in_order: SaverCall[] }>;
-}
-
-const dir = new URL("../__fixtures__/conformance/", import.meta.url);
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort();
-const cwd = mkdtempSync(join(tmpdir(), "openai-conformance-"));
-afterAll(() => rmSync(cwd, { recursive: true, force: true }));
-
-/** Python keyword arguments of a case's options, camelCased. */
-function camel(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(options).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), v]),
-  );
-}
-
-function substitute<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value).replaceAll("{{CWD}}", cwd)) as T;
-}
+const cases = conformanceCases(
+  new URL("../__fixtures__/conformance/", import.meta.url),
+  "openai-conformance-",
+);
+const files = cases.files;
+afterAll(cases.cleanup);
 
 function build(name: string, options: Record<string, unknown>) {
   switch (name) {
@@ -104,28 +72,13 @@ describe("formatter conformance with AgentScope v1.0.21", () => {
 
   for (const file of files) {
     it(file, async () => {
-      const testCase = substitute(
-        JSON.parse(readFileSync(new URL(file, dir), "utf8")) as ConformanceCase,
-      );
-      for (const [name, spec] of Object.entries(testCase.files ?? {})) {
-        writeFileSync(join(cwd, name), spec.utf8);
-      }
-      const expectedSaves = Object.values(testCase.mocks ?? {}).flatMap((m) => m.calls_in_order);
-      const saves: { mediaType: string; data: string }[] = [];
-      const saveBase64Data = (mediaType: string, data: string) => {
-        const next = expectedSaves[saves.length];
-        saves.push({ mediaType, data });
-        return next?.returns ?? `unexpected-save-${saves.length}`;
-      };
+      const testCase = cases.load(file);
+      const saver = recordingSaver(testCase);
       const formatter = build(testCase.formatter, {
-        ...camel(testCase.options),
-        saveBase64Data,
+        ...camelOptions(testCase.options),
+        saveBase64Data: saver.saveBase64Data,
       });
-      const msgs = testCase.input.map(
-        (m) =>
-          new Msg({ name: m.name, role: m.role, content: m.content, metadata: m.metadata ?? null }),
-      );
-      const output = await formatter.format(msgs);
+      const output = await formatter.format(caseMessages(testCase));
       const partial = PARTIAL_ASSERTIONS[file];
       if (partial) {
         // The upstream test asserts only part of the output: assert that part as it does, then
@@ -137,9 +90,7 @@ describe("formatter conformance with AgentScope v1.0.21", () => {
         expect(testCase.expected, `${file} has an expected output`).not.toBeNull();
         expect(output).toEqual(testCase.expected);
       }
-      expect(saves).toEqual(
-        expectedSaves.map((s) => ({ mediaType: s.media_type, data: s.base64_data })),
-      );
+      expect(saver.saves).toEqual(saver.expectedSaves);
     });
   }
 });

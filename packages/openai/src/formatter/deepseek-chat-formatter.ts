@@ -1,7 +1,10 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
-import { pythonJsonDumps } from "../utils/python-json.js";
+import {
+  type Msg,
+  pythonJsonDumps,
+  TruncatedFormatterBase,
+  warnSkippedBlock,
+} from "@agentscope-ts/core";
 import type { OpenAIMessage } from "./openai-chat-formatter.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /**
  * AgentScope's `DeepSeekChatFormatter`: messages for the DeepSeek API (OpenAI-compatible, text

@@ -1,13 +1,14 @@
 import {
+  defaultLocalFileReader,
+  type LocalFileReader,
   type Msg,
   promoteToolResultMedia,
+  pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
-import { pythonJsonDumps } from "../utils/python-json.js";
-import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /** One message of an OpenAI Chat Completions request, as the formatters build it. */
 export type OpenAIMessage = Record<string, unknown>;

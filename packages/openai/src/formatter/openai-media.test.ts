@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Msg, ValidationError } from "@agentscope-ts/core";
+import { defaultLocalFileReader, Msg, ValidationError } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it, vi } from "vitest";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
-import { defaultLocalFileReader } from "./local-file-reader.js";
 import { mediaIO, OpenAIChatFormatter } from "./openai-chat-formatter.js";
 import { isWebUrl, toOpenAIAudioData, toOpenAIImageUrl } from "./openai-media.js";
 

@@ -1,7 +1,5 @@
-import { ValidationError } from "@agentscope-ts/core";
-import { bytesToBase64 } from "../utils/base64.js";
+import { bytesToBase64, type LocalFileReader, ValidationError } from "@agentscope-ts/core";
 import { guessImageMime } from "../utils/image-info.js";
-import type { LocalFileReader } from "./local-file-reader.js";
 
 /** How the OpenAI formatters reach media that are not inline: local files and web URLs. */
 export interface MediaIO {

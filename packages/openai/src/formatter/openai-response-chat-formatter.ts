@@ -2,9 +2,10 @@ import {
   type ContentBlock,
   type Msg,
   promoteToolResultMedia,
+  pythonJsonDumps,
   TruncatedFormatterBase,
+  warnSkippedBlock,
 } from "@agentscope-ts/core";
-import { pythonJsonDumps } from "../utils/python-json.js";
 import {
   mediaIO,
   type OpenAIChatFormatterOptions,
@@ -12,7 +13,6 @@ import {
 } from "./openai-chat-formatter.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 import { reasoningInputItems } from "./reasoning-items.js";
-import { warnSkippedBlock } from "./warn-once.js";
 
 /** Options of {@link OpenAIResponseChatFormatter} (AgentScope's keyword arguments, camelCased). */
 export type OpenAIResponseChatFormatterOptions = OpenAIChatFormatterOptions;

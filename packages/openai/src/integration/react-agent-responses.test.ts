@@ -1,4 +1,5 @@
 import { Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -52,29 +53,7 @@ describe("ReActAgent with OpenAIResponseModel against the test server", () => {
       },
     });
     const calls: string[] = [];
-    const kit = new Toolkit();
-    kit.registerToolFunction(
-      tool({
-        name: "weather",
-        description: "Get the weather in a location.",
-        parameters: z.object({ location: z.string() }),
-        execute: ({ location }) => {
-          calls.push(`weather:${location}`);
-          return `Cloudy, 7°C in ${location}`;
-        },
-      }),
-    );
-    kit.registerToolFunction(
-      tool({
-        name: "local_time",
-        description: "Get the local time in a location.",
-        parameters: z.object({ location: z.string() }),
-        execute: ({ location }) => {
-          calls.push(`time:${location}`);
-          return `09:30 in ${location}`;
-        },
-      }),
-    );
+    const kit = weatherAndTimeToolkit(calls);
     const agent = agentFor(server, kit);
     const reply = await agent.call(new Msg("user", "Weather and time in San Francisco?", "user"));
 

@@ -1,39 +1,12 @@
-import { ModelError, Msg, ReActAgent, Toolkit, tool } from "@agentscope-ts/core";
+import { ModelError, Msg, ReActAgent } from "@agentscope-ts/core";
+import { weatherAndTimeToolkit } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { joinDeltas, wireChunks } from "../__fixtures__/wire-fixtures.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
 import { OpenAIChatModel } from "../model/openai-chat-model.js";
 
 const PATH = "/v1/chat/completions";
-
-function toolkit(calls: string[]): Toolkit {
-  const kit = new Toolkit();
-  kit.registerToolFunction(
-    tool({
-      name: "weather",
-      description: "Get the weather in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`weather:${location}`);
-        return `Cloudy, 7°C in ${location}`;
-      },
-    }),
-  );
-  kit.registerToolFunction(
-    tool({
-      name: "local_time",
-      description: "Get the local time in a location.",
-      parameters: z.object({ location: z.string() }),
-      execute: ({ location }) => {
-        calls.push(`time:${location}`);
-        return `09:30 in ${location}`;
-      },
-    }),
-  );
-  return kit;
-}
 
 /** A streamed call of `local_time`, its arguments split across chunks as APIs send them. */
 const timeCall = [
@@ -93,7 +66,7 @@ function agentFor(server: TestServer, calls: string[]) {
       retry: { initialDelayMs: 1, maxDelayMs: 5 },
     }),
     formatter: new OpenAIChatFormatter(),
-    toolkit: toolkit(calls),
+    toolkit: weatherAndTimeToolkit(calls),
   });
   agent.setConsoleOutputEnabled(false);
   return agent;

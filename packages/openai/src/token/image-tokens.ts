@@ -1,5 +1,4 @@
-import { ValidationError } from "@agentscope-ts/core";
-import { base64ToBytes } from "../utils/base64.js";
+import { base64ToBytes, ValidationError } from "@agentscope-ts/core";
 import { readImageInfo } from "../utils/image-info.js";
 
 /**

@@ -1,6 +1,5 @@
-import { TokenCounterBase, ValidationError } from "@agentscope-ts/core";
+import { pythonJsonDumps, TokenCounterBase, ValidationError } from "@agentscope-ts/core";
 import type { Tiktoken } from "js-tiktoken/lite";
-import { pythonJsonDumps } from "../utils/python-json.js";
 import { baseAndTileTokens, highQualityImageTokens, imageSizeOfUrl } from "./image-tokens.js";
 import { encodingNameForModel, getEncoding } from "./tiktoken-encoding.js";
 

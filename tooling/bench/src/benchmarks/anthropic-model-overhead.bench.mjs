@@ -4,6 +4,7 @@
 import { AnthropicChatFormatter, AnthropicChatModel } from "@agentscope-ts/anthropic";
 import { createTestServer } from "@agentscope-ts/test-server";
 import Anthropic from "@anthropic-ai/sdk";
+import { compareAgentToRawLoop } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -140,11 +141,6 @@ async function rawLoop(client) {
   }
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 export async function run(core) {
   const server = await createTestServer({
     "/v1/messages": {
@@ -180,37 +176,17 @@ export async function run(core) {
     });
     agent.setConsoleOutputEnabled(false);
 
-    const agentReplies = async (n) => {
-      for (let i = 0; i < n; i++) {
-        await agent.memory.clear();
-        await agent.call(new core.Msg("user", "Weather in San Francisco?", "user"));
-      }
-    };
-    const rawReplies = async (n) => {
-      for (let i = 0; i < n; i++) await rawLoop(client);
-    };
-
-    await agentReplies(20);
-    await rawReplies(20);
-    const agentMs = [];
-    const rawMs = [];
-    for (let r = 0; r < RUNS; r++) {
-      server.reset();
-      let t = performance.now();
-      await rawReplies(REPLIES);
-      rawMs.push((performance.now() - t) / (REPLIES * 2));
-      server.reset();
-      t = performance.now();
-      await agentReplies(REPLIES);
-      agentMs.push((performance.now() - t) / (REPLIES * 2));
-    }
-    const a = median(agentMs);
-    const b = median(rawMs);
-    console.log(`raw @anthropic-ai/sdk loop:      ${b.toFixed(3)} ms per model call`);
-    console.log(`ReActAgent + AnthropicChatModel: ${a.toFixed(3)} ms per model call`);
-    console.log(
-      `ratio agent / raw:               ${(a / b).toFixed(2)}x  (overhead ${(a - b).toFixed(3)} ms per call)`,
-    );
+    await compareAgentToRawLoop({
+      core,
+      server,
+      agent,
+      rawLoop,
+      client,
+      rawLabel: "raw @anthropic-ai/sdk loop",
+      agentLabel: "ReActAgent + AnthropicChatModel",
+      replies: REPLIES,
+      runs: RUNS,
+    });
   } finally {
     await server.close();
   }

@@ -2,6 +2,7 @@
 // grows: flat figures mean each cumulative chunk costs O(delta), not O(total).
 import { DashScopeChatModel } from "@agentscope-ts/dashscope";
 import { createTestServer } from "@agentscope-ts/test-server";
+import { median } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -49,11 +50,6 @@ function toolEvents(n) {
     usage: { input_tokens: 20, output_tokens: i + 1, total_tokens: 21 + i },
     request_id: "bench",
   }));
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 export async function run() {

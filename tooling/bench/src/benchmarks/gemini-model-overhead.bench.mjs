@@ -3,6 +3,7 @@
 import { GeminiChatFormatter, GeminiChatModel } from "@agentscope-ts/gemini";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { GoogleGenAI } from "@google/genai";
+import { compareAgentToRawLoop } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -80,11 +81,6 @@ async function rawLoop(client) {
   }
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 export async function run(core) {
   const server = await createTestServer({
     [`/v1/models/${MODEL}:streamGenerateContent`]: {
@@ -110,37 +106,17 @@ export async function run(core) {
     });
     agent.setConsoleOutputEnabled(false);
 
-    const agentReplies = async (n) => {
-      for (let i = 0; i < n; i++) {
-        await agent.memory.clear();
-        await agent.call(new core.Msg("user", "Weather in San Francisco?", "user"));
-      }
-    };
-    const rawReplies = async (n) => {
-      for (let i = 0; i < n; i++) await rawLoop(client);
-    };
-
-    await agentReplies(20);
-    await rawReplies(20);
-    const agentMs = [];
-    const rawMs = [];
-    for (let r = 0; r < RUNS; r++) {
-      server.reset();
-      let t = performance.now();
-      await rawReplies(REPLIES);
-      rawMs.push((performance.now() - t) / (REPLIES * 2));
-      server.reset();
-      t = performance.now();
-      await agentReplies(REPLIES);
-      agentMs.push((performance.now() - t) / (REPLIES * 2));
-    }
-    const a = median(agentMs);
-    const b = median(rawMs);
-    console.log(`raw @google/genai SDK loop:   ${b.toFixed(3)} ms per model call`);
-    console.log(`ReActAgent + GeminiChatModel: ${a.toFixed(3)} ms per model call`);
-    console.log(
-      `ratio agent / raw:            ${(a / b).toFixed(2)}x  (overhead ${(a - b).toFixed(3)} ms per call)`,
-    );
+    await compareAgentToRawLoop({
+      core,
+      server,
+      agent,
+      rawLoop,
+      client,
+      rawLabel: "raw @google/genai SDK loop",
+      agentLabel: "ReActAgent + GeminiChatModel",
+      replies: REPLIES,
+      runs: RUNS,
+    });
   } finally {
     await server.close();
   }

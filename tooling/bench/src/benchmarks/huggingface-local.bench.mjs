@@ -10,13 +10,13 @@ import { HuggingFaceTokenCounter, TransformersTextEmbedding } from "@agentscope-
 import { writeTinyBertModel } from "@agentscope-ts/huggingface/testing";
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 import { env } from "@huggingface/transformers";
+import { median } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
   "tokenizer load ms; tokens/s counting a 200-message chat through the template; truncating format ms; tiny-BERT embed ms per 64-text batch (median of 5)";
 
 const RUNS = 5;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function time(fn) {
   await fn();

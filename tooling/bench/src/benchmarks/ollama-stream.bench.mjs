@@ -4,6 +4,7 @@
 import { OllamaChatModel } from "@agentscope-ts/ollama";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { Ollama } from "ollama/browser";
+import { median } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -27,8 +28,6 @@ function chunks(n) {
   });
   return out;
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Runs `fn` RUNS times after a warm-up and returns the median milliseconds. */
 async function time(fn) {

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { median } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -22,8 +23,6 @@ function rng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Runs the benchmark. */
 export async function run() {

@@ -6,6 +6,7 @@ import { context } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { BatchSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { z } from "zod";
+import { median } from "../measure.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -21,11 +22,6 @@ const dropExporter = {
   shutdown: async () => {},
   forceFlush: async () => {},
 };
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** µs per iteration of `fn` over one run of `n` iterations. */
 async function once(n, fn) {

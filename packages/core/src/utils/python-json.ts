@@ -1,6 +1,5 @@
-// Core has this helper only behind `@agentscope-ts/core/node` (the embedding file cache); the
-// formatters must stay browser-safe, so the few lines live here too.
-
+// Hand-written: no library writes Python's default `", "` / `": "` separators and float spelling,
+// and `JSON.stringify` already escapes strings as Python does with `ensure_ascii=False`.
 function pythonFloat(value: number): string {
   if (Number.isNaN(value)) return "NaN";
   if (!Number.isFinite(value)) return value > 0 ? "Infinity" : "-Infinity";
@@ -11,8 +10,9 @@ function pythonFloat(value: number): string {
 
 /**
  * Python's `json.dumps(value, ensure_ascii=False)`: `", "` and `": "` separators, non-ASCII kept,
- * Python's float spelling. AgentScope writes tool-call arguments this way, so formatted requests
- * match byte for byte. Keys with `undefined` values are left out, as JSON does.
+ * Python's float spelling. AgentScope writes tool-call arguments and cache keys this way, so
+ * formatted requests and hashes match byte for byte. Keys with `undefined` values are left out,
+ * as JSON does.
  */
 export function pythonJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return "null";

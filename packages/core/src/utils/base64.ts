@@ -1,3 +1,5 @@
+// Hand-written: `Buffer` is Node-only and the main entry must run in browsers; `btoa`/`atob` work
+// everywhere but take binary strings, so the bytes go through them in chunks.
 const CHUNK = 0x8000;
 
 /** Encodes bytes as base64 with web APIs only (browser-safe; no `Buffer`). */

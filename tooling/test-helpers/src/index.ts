@@ -1,0 +1,14 @@
+/** Test helpers the AgentScope-TS packages share (private; a devDependency only). */
+export { runAgentTurn } from "./agent-turn.js";
+export { type BrowserBundle, bundleForBrowser } from "./browser-bundle.js";
+export {
+  type ConformanceCase,
+  type ConformanceCases,
+  camelOptions,
+  caseMessages,
+  conformanceCases,
+  type RecordingSaver,
+  recordingSaver,
+  type SaverCall,
+} from "./conformance-cases.js";
+export { weatherAndTimeToolkit } from "./weather-toolkit.js";
