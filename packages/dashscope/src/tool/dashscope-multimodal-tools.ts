@@ -1,5 +1,6 @@
 import {
   abortableSleep,
+  bytesToBase64,
   type ImageBlock,
   type ToolContext,
   type ToolDefinition,
@@ -9,7 +10,6 @@ import {
 import { dashScopeErrorFrom } from "../model/dashscope-error.js";
 import { type DashScopeHttpRequest, postJson } from "../model/dashscope-http.js";
 import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
-import { bytesToBase64 } from "../utils/base64.js";
 
 // AgentScope's `agentscope.tool.dashscope_*` multimodal tools on DashScope's native HTTP API:
 // the same names, parameters (docstrings' descriptions and defaults), result blocks and failure

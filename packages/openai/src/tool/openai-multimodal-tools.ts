@@ -1,4 +1,5 @@
 import {
+  bytesToBase64,
   type ImageBlock,
   type ToolContext,
   type ToolDefinition,
@@ -6,7 +7,6 @@ import {
   toolResponse,
 } from "@agentscope-ts/core";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
-import { bytesToBase64 } from "../utils/base64.js";
 
 // AgentScope's `agentscope.tool.openai_*` multimodal tools: the same names, parameters (the
 // docstrings' descriptions and defaults), result blocks and failure texts. `api_key` is a
