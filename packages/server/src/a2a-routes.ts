@@ -1,7 +1,7 @@
 import type { User } from "@a2a-js/sdk/server";
 import {
-  AGENT_CARD_WELL_KNOWN_PATH,
   type A2AFetchHandler,
+  AGENT_CARD_WELL_KNOWN_PATH,
   buildAgentCard,
   createA2AFetchHandler,
 } from "@agentscope-ts/a2a";
