@@ -229,7 +229,7 @@ describe("A2A endpoints: card, auth, options", () => {
         message: { messageId: "m1", role: "ROLE_USER", parts: [{ text: "hi" }] },
       },
     });
-    for (const headers of [{}, { authorization: "Bearer wrong" }]) {
+    for (const headers of [{}, { authorization: "Bearer wrong" }] as Record<string, string>[]) {
       const res = await fetch(`${origin}/a2a/assistant`, {
         method: "POST",
         headers: { "content-type": "application/json", ...headers },
