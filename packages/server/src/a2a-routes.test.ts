@@ -3,7 +3,7 @@ import { A2AAgent, WellKnownAgentCardResolver } from "@agentscope-ts/a2a";
 import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoAgents, PlainFormatter, toolLog } from "./__fixtures__/demo-agents.js";
 import { type AgentServer, type AgentServerOptions, createAgentServer } from "./agent-server.js";
 import type { ServiceBackend } from "./backend.js";
@@ -266,6 +266,39 @@ describe("A2A endpoints: card, auth, options", () => {
     await server?.close();
     origin = await start(new InMemoryBackend(), { a2a: false });
     expect((await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`)).status).toBe(404);
+  });
+
+  it("cancels the session's run when the A2A client is interrupted", async () => {
+    server = createAgentServer({
+      agents: demoAgents(20),
+      tokens: TOKENS,
+      recoveryIntervalMs: 0,
+    });
+    const origin = `http://127.0.0.1:${await server.listen()}`;
+    const remote = remoteAgent(origin, "alice-token");
+    let chunkSeen: () => void = () => {};
+    const firstChunk = new Promise<void>((resolve) => {
+      chunkSeen = resolve;
+    });
+    const running = (async () => {
+      for await (const e of remote.stream(new Msg("user", "a slow answer please", "user"))) {
+        if (e.type === "model_chunk") chunkSeen();
+        if (e.type === "reply") return e.msg;
+      }
+      return null;
+    })();
+    await firstChunk;
+    await remote.interrupt();
+    const reply = await running;
+    expect(reply?.metadata._is_interrupted).toBe(true);
+    // The run ended interrupted on the server, and the session is free for the next message.
+    await vi.waitFor(async () => {
+      const seen = await session(origin, remote.contextId as string, "alice-token");
+      expect(seen.body.status).toBe("idle");
+      expect(JSON.stringify(seen.body.memory)).toContain("_is_interrupted");
+    });
+    const next = await collect(remote.stream(new Msg("user", "again", "user")));
+    expect(next.at(-1)?.type === "reply" && next.at(-1)).toBeTruthy();
   });
 
   it("ends the task input-required when the run parks for an approval", async () => {
