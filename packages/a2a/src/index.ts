@@ -27,5 +27,6 @@ export {
   AgentScopeExecutor,
   type AgentScopeExecutorOptions,
 } from "./agentscope-executor.js";
-export { blocksToParts, guessMediaType, partsToBlocks, partToBlock } from "./parts.js";
+export { DeltaCoalescer } from "./delta-coalescer.js";
+export { blocksToParts, guessMediaType, partsToBlocks, partToBlock, textPart } from "./parts.js";
 export { taskStateName } from "./task-state.js";

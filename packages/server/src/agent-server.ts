@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 import { AgUiMapper } from "./ag-ui.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
@@ -45,6 +46,12 @@ export interface AgentServerOptions {
   maxStreamMs?: number;
   /** Most SSE streams open at once on this replica. Default 1 000. */
   maxStreams?: number;
+  /**
+   * Serve every hosted agent as an A2A agent at `/a2a/<name>` (card at
+   * `/a2a/<name>/.well-known/agent-card.json`), on the same sessions and auth: the A2A `contextId`
+   * is the user's session id. Default `true`; `false` turns it off.
+   */
+  a2a?: boolean | A2AServerOptions;
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
 }
@@ -307,6 +314,19 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     });
   });
 
+  if (options.a2a !== false) {
+    mountA2ARoutes(
+      app as unknown as Hono,
+      {
+        agents: options.agents,
+        authenticate,
+        runner,
+        backend,
+        rateLimit: (userId) => limiter.take(userId),
+      },
+      options.a2a === true || options.a2a === undefined ? {} : options.a2a,
+    );
+  }
   options.routes?.(app as unknown as Hono, { authenticate, runner, backend });
 
   const interval = options.recoveryIntervalMs ?? leaseTtlMs;

@@ -1,3 +1,5 @@
+export { SessionA2AExecutor, type SessionA2AExecutorOptions } from "./a2a-executor.js";
+export { type A2ARouteDeps, type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 export { AgUiMapper } from "./ag-ui.js";
 export {
   type AgentServer,

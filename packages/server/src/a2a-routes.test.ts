@@ -1,0 +1,317 @@
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import { A2AAgent, WellKnownAgentCardResolver } from "@agentscope-ts/a2a";
+import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
+import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
+import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { demoAgents, PlainFormatter, toolLog } from "./__fixtures__/demo-agents.js";
+import { type AgentServer, type AgentServerOptions, createAgentServer } from "./agent-server.js";
+import type { ServiceBackend } from "./backend.js";
+import { InMemoryBackend } from "./in-memory-backend.js";
+import { RedisBackend } from "./redis-backend.js";
+
+// Our server's hosted agents over A2A, end to end on loopback: an A2AAgent (the SDK's JSON-RPC
+// client, streaming) in a MsgHub with a local ReActAgent, on the server's sessions and auth.
+const TOKENS = { "alice-token": "alice", "bob-token": "bob" };
+
+let redis: RunningRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+let server: AgentServer | null = null;
+afterEach(async () => {
+  await server?.close({ interrupt: true });
+  server = null;
+});
+
+async function start(backend: ServiceBackend, extra: Partial<AgentServerOptions> = {}) {
+  server = createAgentServer({
+    agents: demoAgents(3),
+    backend,
+    tokens: TOKENS,
+    recoveryIntervalMs: 0,
+    ...extra,
+  });
+  const port = await server.listen();
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A `fetch` sending `token` as a bearer token. */
+function withToken(token: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set("authorization", `Bearer ${token}`);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+function remoteAgent(origin: string, token: string): A2AAgent {
+  const fetchImpl = withToken(token);
+  return new A2AAgent({
+    name: "Remote",
+    agentCard: new WellKnownAgentCardResolver({ baseUrl: `${origin}/a2a/assistant` }),
+    clientFactory: new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      }),
+    ),
+    timeout: 30_000,
+  });
+}
+
+async function session(origin: string, id: string, token: string) {
+  const res = await fetch(`${origin}/v1/sessions/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const texts = (memory: unknown): string[] =>
+  (memory as { content: unknown }[]).map((m) => JSON.stringify(m.content));
+
+async function collect(stream: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
+  const out: AgentEvent[] = [];
+  for await (const e of stream) out.push(e);
+  return out;
+}
+
+let prefix = 0;
+const backends: [string, () => ServiceBackend][] = [
+  ["in memory", () => new InMemoryBackend()],
+  ["on Redis", () => new RedisBackend({ url: redis.url, keyPrefix: `a2a${++prefix}:` })],
+];
+
+describe.each(backends)("A2A endpoints of createAgentServer %s", (_name, makeBackend) => {
+  it("serves a hosted agent to an A2AAgent in a MsgHub: streamed, on the user's session", async () => {
+    const origin = await start(makeBackend());
+    const remote = remoteAgent(origin, "alice-token");
+    const local = new ReActAgent({
+      name: "Planner",
+      sysPrompt: "You plan.",
+      model: new ScriptedChatModel({ script: [scriptedText("Please call lookup paris")] }),
+      formatter: new PlainFormatter(),
+    });
+    local.setConsoleOutputEnabled(false);
+    toolLog.length = 0;
+
+    await using _hub = await new MsgHub({ participants: [local, remote] }).enter();
+    await local.call(new Msg("user", "Plan the trip.", "user"));
+    // The remote got the planner's message through the hub; its reply sends it over A2A.
+    const first = await collect(remote.stream(null));
+    const reply = first[first.length - 1];
+    if (reply?.type !== "reply") throw new Error(`no reply: ${JSON.stringify(first)}`);
+    const answer = reply.msg.getTextContent() ?? "";
+    expect(answer).toMatch(/^Done: lookup ran with paris\./);
+    expect(reply.msg.metadata.a2a_task).toMatchObject({ state: "completed" });
+    expect(toolLog).toEqual(["lookup(paris)"]);
+    const toolCall = first.find((e) => e.type === "tool_call");
+    expect(toolCall?.type === "tool_call" && toolCall.toolUse).toMatchObject({
+      name: "lookup",
+      input: { arg: "paris" },
+    });
+    const toolResult = first.find((e) => e.type === "tool_result_chunk");
+    expect(
+      JSON.stringify(toolResult?.type === "tool_result_chunk" && toolResult.toolResult.output),
+    ).toContain("lookup ran with paris");
+    // Streamed: the answer arrived in several text updates that add up to it.
+    const deltas = first.flatMap((e) => (e.type === "model_chunk" ? [e.delta.text ?? ""] : []));
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe(answer);
+    // The local agent observed the remote's answer through the hub.
+    expect(texts((await local.memory.getMemory()).map((m) => m.toDict()))).toContainEqual(
+      expect.stringContaining("Done: lookup ran with paris"),
+    );
+
+    // The A2A context is alice's server session: the HTTP API shows its memory.
+    const contextId = remote.contextId as string;
+    expect(contextId).toBeTruthy();
+    const seen = await session(origin, contextId, "alice-token");
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ sessionId: contextId, agent: "assistant", status: "idle" });
+    const memory = texts(seen.body.memory);
+    expect(memory[0]).toContain("Please call lookup paris");
+    expect(memory.at(-1)).toContain("Done: lookup ran with paris");
+
+    // A second A2A turn continues the same session at once (the first run freed its lease).
+    const second = await collect(remote.stream(new Msg("user", "hello again", "user")));
+    const secondReply = second[second.length - 1];
+    if (secondReply?.type !== "reply") throw new Error("no second reply");
+    expect(secondReply.msg.getTextContent()).toContain("Echo: hello again");
+    expect(remote.contextId).toBe(contextId);
+    const after = await session(origin, contextId, "alice-token");
+    expect(texts(after.body.memory)).toHaveLength(memory.length + 2);
+    expect(texts(after.body.memory).at(-2)).toContain("hello again");
+  });
+
+  it("keeps users apart: another user's token cannot continue the context", async () => {
+    const origin = await start(makeBackend());
+    const alice = remoteAgent(origin, "alice-token");
+    const aliceReply = (await collect(alice.stream(new Msg("user", "secret plan", "user")))).at(
+      -1,
+    ) as AgentEvent;
+    const contextId = alice.contextId as string;
+    const before = texts((await session(origin, contextId, "alice-token")).body.memory);
+    expect(before[0]).toContain("secret plan");
+
+    // Bob sends a message in alice's context: it lands in his own session of that id.
+    const bob = remoteAgent(origin, "bob-token");
+    bob.contextId = contextId;
+    const events = await collect(bob.stream(new Msg("user", "what was the plan?", "user")));
+    const reply = events[events.length - 1];
+    if (reply?.type !== "reply") throw new Error("no reply");
+    expect(reply.msg.getTextContent()).not.toContain("secret");
+    expect(texts((await session(origin, contextId, "alice-token")).body.memory)).toEqual(before);
+    const bobs = texts((await session(origin, contextId, "bob-token")).body.memory);
+    expect(bobs.join("\n")).not.toContain("secret plan");
+    expect(bobs[0]).toContain("what was the plan?");
+
+    // Nor can bob read alice's task: the SDK's task store is scoped by the bound user.
+    const getTask = async (token: string) => {
+      const res = await fetch(`${origin}/a2a/assistant`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "a2a-version": "1.0",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "GetTask",
+          params: { id: aliceTask },
+        }),
+      });
+      return (await res.json()) as { result?: { id: string }; error?: { message: string } };
+    };
+    const aliceTask = lastTaskId(aliceReply);
+    expect((await getTask("alice-token")).result?.id).toBe(aliceTask);
+    expect((await getTask("bob-token")).error?.message).toMatch(/not found/i);
+  });
+});
+
+function lastTaskId(reply: AgentEvent): string {
+  return reply.type === "reply" ? (reply.msg.metadata.a2a_task as { id: string }).id : "";
+}
+
+describe("A2A endpoints: card, auth, options", () => {
+  it("serves the card at the well-known path with the agent's tools as skills", async () => {
+    const origin = await start(new InMemoryBackend());
+    const res = await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`);
+    expect(res.status).toBe(200);
+    const card = (await res.json()) as {
+      name: string;
+      skills: { id: string }[];
+      supportedInterfaces: { url: string; protocolBinding: string }[];
+      capabilities: { streaming: boolean };
+    };
+    expect(card.name).toBe("assistant");
+    expect(card.skills.map((s) => s.id)).toEqual(["lookup", "send_email", "delete_file"]);
+    expect(card.supportedInterfaces[0]).toMatchObject({
+      url: `${origin}/a2a/assistant`,
+      protocolBinding: "JSONRPC",
+    });
+    expect(card.capabilities.streaming).toBe(true);
+    const unknown = await fetch(`${origin}/a2a/nobody/.well-known/agent-card.json`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("refuses a JSON-RPC call without a valid token, and a token-less A2AAgent", async () => {
+    const origin = await start(new InMemoryBackend());
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "SendMessage",
+      params: {
+        message: { messageId: "m1", role: "ROLE_USER", parts: [{ text: "hi" }] },
+      },
+    });
+    for (const headers of [{}, { authorization: "Bearer wrong" }] as Record<string, string>[]) {
+      const res = await fetch(`${origin}/a2a/assistant`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toContain("Bearer");
+    }
+    // An A2AAgent with a wrong token gets the refusal as a readable message.
+    const anonymous = remoteAgent(origin, "wrong");
+    const events = await collect(anonymous.stream(new Msg("user", "hi", "user")));
+    const reply = events[events.length - 1];
+    if (reply?.type !== "reply") throw new Error("no reply");
+    expect(reply.msg.metadata.a2a_error).toMatchObject({
+      message: expect.stringContaining("Missing or invalid bearer token"),
+    });
+    // Nothing ran: no session was made for anyone.
+    expect((await session(origin, "x", "alice-token")).status).toBe(404);
+  });
+
+  it("can hide the card behind the token, move the base path, or turn A2A off", async () => {
+    let origin = await start(new InMemoryBackend(), {
+      a2a: { basePath: "/agents/", publicCard: false, publicUrl: "https://agents.example.com/" },
+    });
+    const cardPath = "/agents/assistant/.well-known/agent-card.json";
+    expect((await fetch(`${origin}${cardPath}`)).status).toBe(401);
+    const card = await fetch(`${origin}${cardPath}`, {
+      headers: { authorization: "Bearer bob-token" },
+    });
+    expect(card.status).toBe(200);
+    expect(await card.json()).toMatchObject({
+      supportedInterfaces: [{ url: "https://agents.example.com/agents/assistant" }],
+    });
+    await server?.close();
+    origin = await start(new InMemoryBackend(), { a2a: false });
+    expect((await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`)).status).toBe(404);
+  });
+
+  it("cancels the session's run when the A2A client is interrupted", async () => {
+    server = createAgentServer({
+      agents: demoAgents(20),
+      tokens: TOKENS,
+      recoveryIntervalMs: 0,
+    });
+    const origin = `http://127.0.0.1:${await server.listen()}`;
+    const remote = remoteAgent(origin, "alice-token");
+    let chunkSeen: () => void = () => {};
+    const firstChunk = new Promise<void>((resolve) => {
+      chunkSeen = resolve;
+    });
+    const running = (async () => {
+      for await (const e of remote.stream(new Msg("user", "a slow answer please", "user"))) {
+        if (e.type === "model_chunk") chunkSeen();
+        if (e.type === "reply") return e.msg;
+      }
+      return null;
+    })();
+    await firstChunk;
+    await remote.interrupt();
+    const reply = await running;
+    expect(reply?.metadata._is_interrupted).toBe(true);
+    // The run ended interrupted on the server, and the session is free for the next message.
+    await vi.waitFor(async () => {
+      const seen = await session(origin, remote.contextId as string, "alice-token");
+      expect(seen.body.status).toBe("idle");
+      expect(JSON.stringify(seen.body.memory)).toContain("_is_interrupted");
+    });
+    const next = await collect(remote.stream(new Msg("user", "again", "user")));
+    expect(next.at(-1)?.type === "reply" && next.at(-1)).toBeTruthy();
+  });
+
+  it("ends the task input-required when the run parks for an approval", async () => {
+    const origin = await start(new InMemoryBackend(), {
+      permissions: [{ tool: "send_email", action: "ask" }],
+    });
+    const remote = remoteAgent(origin, "alice-token");
+    const events = await collect(remote.stream(new Msg("user", "call send_email carol", "user")));
+    const reply = events[events.length - 1];
+    if (reply?.type !== "reply") throw new Error("no reply");
+    expect(reply.msg.metadata.a2a_task).toMatchObject({ state: "input-required" });
+    expect(reply.msg.getTextContent()).toContain("waits for approval of 'send_email'");
+    const seen = await session(origin, remote.contextId as string, "alice-token");
+    expect(seen.body).toMatchObject({ status: "parked" });
+  });
+});

@@ -1,0 +1,144 @@
+import type { User } from "@a2a-js/sdk/server";
+import {
+  type A2AFetchHandler,
+  AGENT_CARD_WELL_KNOWN_PATH,
+  buildAgentCard,
+  createA2AFetchHandler,
+} from "@agentscope-ts/a2a";
+import type { Hono } from "hono";
+import { SessionA2AExecutor } from "./a2a-executor.js";
+import type { Authenticate } from "./auth.js";
+import type { ServiceBackend } from "./backend.js";
+import type { AgentFactory, SessionRunner } from "./session-runner.js";
+
+/** Options of the A2A endpoints of `createAgentServer` (`a2a: { … }`). */
+export interface A2AServerOptions {
+  /** Where the agents are served: `<basePath>/<agentName>`. Default `"/a2a"`. */
+  basePath?: string;
+  /**
+   * The public origin written into the agent cards (e.g. `https://agents.example.com`), for a
+   * server behind a proxy. Default: the origin of the request that fetched the card.
+   */
+  publicUrl?: string;
+  /** Serve the agent cards without a token (A2A discovery). Default `true`; JSON-RPC always needs one. */
+  publicCard?: boolean;
+  /** The largest JSON-RPC request body, in bytes. Default 10 MiB (file parts are inline). */
+  maxBodyBytes?: number;
+  /** The longest an A2A turn is followed before its task ends `failed`, in ms. Default 10 min. */
+  maxTurnMs?: number;
+}
+
+/** What {@link mountA2ARoutes} needs from the server. */
+export interface A2ARouteDeps {
+  agents: Record<string, AgentFactory>;
+  authenticate: Authenticate;
+  runner: SessionRunner;
+  backend: ServiceBackend;
+  /** The server's rate limiter: ms to wait before the user's next call (0: go). */
+  rateLimit?: (userId: string) => number;
+}
+
+/** A server user as the A2A SDK's `User` (its `userName` scopes the SDK's task store). */
+class ServerUser implements User {
+  constructor(readonly userId: string) {}
+  get isAuthenticated(): boolean {
+    return true;
+  }
+  get userName(): string {
+    return this.userId;
+  }
+}
+
+/**
+ * Serves every hosted agent as an A2A agent: the card at
+ * `<basePath>/<name>/.well-known/agent-card.json` (one skill per tool) and JSON-RPC with SSE
+ * streaming at `POST <basePath>/<name>`, behind the server's auth. Each agent's handler (and its
+ * card, which needs one agent built to list its tools) is made on its first request.
+ */
+export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServerOptions): void {
+  const basePath = `/${(options.basePath ?? "/a2a").replace(/^\/+|\/+$/g, "")}`;
+  const publicCard = options.publicCard ?? true;
+  const handlers = new Map<string, Promise<{ handler: A2AFetchHandler; cardOf: CardOf }>>();
+
+  const handlerFor = (name: string) => {
+    let entry = handlers.get(name);
+    if (!entry) {
+      entry = build(name);
+      entry.catch(() => handlers.delete(name));
+      handlers.set(name, entry);
+    }
+    return entry;
+  };
+  type CardOf = (origin: string) => ReturnType<typeof buildAgentCard>;
+  const build = async (name: string) => {
+    const factory = deps.agents[name] as AgentFactory;
+    // Built once, for its name and tools only; sessions get their own agents.
+    const probe = await factory({ sessionId: "a2a-agent-card", userId: "a2a-agent-card" });
+    const cardOf: CardOf = (origin) =>
+      buildAgentCard(probe, {
+        url: `${options.publicUrl?.replace(/\/+$/, "") ?? origin}${basePath}/${encodeURIComponent(name)}`,
+        description: `${name}, an agent hosted by an AgentScope-TS server (bearer token required).`,
+      });
+    const handler = createA2AFetchHandler({
+      agentCard: cardOf(options.publicUrl ?? "http://localhost"),
+      executor: new SessionA2AExecutor({
+        agentName: name,
+        runner: deps.runner,
+        backend: deps.backend,
+        ...(options.maxTurnMs !== undefined ? { maxTurnMs: options.maxTurnMs } : {}),
+      }),
+      userBuilder: async (request) => {
+        const user = await deps.authenticate(request);
+        // The route refused unauthenticated calls already; this binds the user to the task.
+        return new ServerUser(user?.userId ?? "");
+      },
+      ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    });
+    return { handler, cardOf };
+  };
+
+  const unknownAgent = (name: string) =>
+    Response.json(
+      {
+        error: {
+          code: 404,
+          message: `No agent named '${name}'. Agents: ${Object.keys(deps.agents).join(", ")}.`,
+        },
+      },
+      { status: 404 },
+    );
+
+  app.all(`${basePath}/:agent/*`, (c) => serve(c.req.param("agent"), c.req.raw));
+  app.all(`${basePath}/:agent`, (c) => serve(c.req.param("agent"), c.req.raw));
+
+  async function serve(name: string, request: Request): Promise<Response> {
+    if (!Object.hasOwn(deps.agents, name)) return unknownAgent(name);
+    const url = new URL(request.url);
+    const isCard = request.method === "GET" && url.pathname.endsWith(AGENT_CARD_WELL_KNOWN_PATH);
+    const user = isCard && publicCard ? null : await deps.authenticate(request);
+    if (!(isCard && publicCard) && !user) {
+      return Response.json(
+        {
+          error: {
+            code: 401,
+            message: "Missing or invalid bearer token (Authorization: Bearer <token>).",
+          },
+        },
+        { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="agentscope"' } },
+      );
+    }
+    const wait = user && request.method === "POST" ? (deps.rateLimit?.(user.userId) ?? 0) : 0;
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      return Response.json(
+        { error: { code: 429, message: `Too many requests; retry in ${seconds} s.` } },
+        { status: 429, headers: { "Retry-After": String(seconds) } },
+      );
+    }
+    const { handler, cardOf } = await handlerFor(name);
+    if (isCard) {
+      return Response.json(cardOf(url.origin), { headers: { "Cache-Control": "no-cache" } });
+    }
+    return handler.fetch(request);
+  }
+}
