@@ -10,7 +10,7 @@ export interface SaverCall {
   returns: string;
 }
 
-/** One formatter case of AgentScope's test suite (see `/work/shared/conformance/formatter`). */
+/** One formatter case of AgentScope's test suite (the reference's `tests/formatter_*_test.py`, captured as JSON). */
 export interface ConformanceCase {
   source?: string;
   formatter: string;
