@@ -1,6 +1,7 @@
 import type { ContentBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { setOwn } from "../utils/json-copy.js";
+import { copyPlainTree } from "../utils/tree-copy.js";
 
 /** A copy of `msg` with its own content blocks and metadata (same id, timestamp and sender). */
 export function cloneMsg(msg: Msg): Msg {
@@ -17,40 +18,11 @@ export function cloneMsg(msg: Msg): Msg {
   return copy;
 }
 
-// Past this depth (or on a cycle) content falls back to `structuredClone`.
-const MAX_TREE_DEPTH = 64;
-
 // Content blocks are a tree of plain data: copy its arrays and objects but share its strings
 // (immutable), so copying a streamed message costs its block count, not its text length (as
 // `structuredClone` does, a copy of the whole answer per printed chunk).
 function copyBlocks(content: readonly unknown[]): ContentBlock[] {
-  const copy = copyTree(content, 0);
-  return (copy === undefined ? structuredClone(content) : copy) as ContentBlock[];
-}
-
-// `undefined` when the tree is too deep (or cyclic) to copy this way.
-function copyTree(value: unknown, depth: number): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (depth > MAX_TREE_DEPTH) return undefined;
-  if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const item = copyTree(value[i], depth + 1);
-      if (item === undefined && value[i] !== undefined) return undefined;
-      out[i] = item;
-    }
-    return out;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
-  const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    const copied = copyTree(item, depth + 1);
-    if (copied === undefined && item !== undefined) return undefined;
-    setOwn(out, key, copied);
-  }
-  return out;
+  return copyPlainTree(content) as ContentBlock[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { ValidationError } from "../errors/validation-error.js";
 import { Msg, type MsgDict } from "../message/msg.js";
 import { type StateDict, stateErrorFrom } from "../state/state-module.js";
 import { isPlainObject } from "../utils/json-value.js";
+import { copyPlainTree } from "../utils/tree-copy.js";
 import {
   describeValue,
   memoryMessagesArgument,
@@ -21,9 +22,11 @@ export type MemoryEntry = [msg: Msg, marks: string[]];
 /** The saved form of one {@link MemoryEntry}: `[msg.toDict(), marks]`. */
 export type MemoryEntryDict = [msg: MsgDict, marks: string[]];
 
+// Plain-tree copy (strings shared) rather than `structuredClone`: the agent adds several messages
+// per step, and a structured clone of even a small message is the bulk of `add` (issue 19).
 function cloneJson<T>(value: T): T {
   try {
-    return structuredClone(value);
+    return copyPlainTree(value);
   } catch {
     return value;
   }

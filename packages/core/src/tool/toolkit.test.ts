@@ -10,6 +10,7 @@ import { META_TOOL_DESCRIPTION } from "./meta-tool.js";
 import { TOOL_INTERRUPTED_TEXT } from "./run-tool.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
+import type { ToolFunctionSchema } from "./tool-schema.js";
 import { Toolkit } from "./toolkit.js";
 
 const call = (name: string, input: Record<string, unknown> = {}, id = "call-1"): ToolUseBlock => ({
@@ -81,6 +82,15 @@ describe("Toolkit: registration and JSON schemas", () => {
   it("turns a zod schema into an OpenAI function schema with descriptions and defaults", () => {
     const toolkit = new Toolkit();
     expect(toolkit.registerToolFunction(syncFunc)).toBe("sync_func");
+    expect(toolkit.getJsonSchemas()).toEqual([syncFuncSchema]);
+  });
+
+  it("returns fresh schema objects on every call: changing one leaves the next call intact", () => {
+    const toolkit = new Toolkit();
+    toolkit.registerToolFunction(syncFunc);
+    const first = toolkit.getJsonSchemas()[0] as ToolFunctionSchema;
+    (first.function.parameters as { properties: Record<string, unknown> }).properties.arg1 = "x";
+    first.function.name = "changed";
     expect(toolkit.getJsonSchemas()).toEqual([syncFuncSchema]);
   });
 

@@ -8,6 +8,7 @@ import { traceToolCall } from "../tracing/tool-span.js";
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { shortUuid } from "../utils/short-uuid.js";
+import { copyPlainTree } from "../utils/tree-copy.js";
 import {
   type AgentSkill,
   DEFAULT_AGENT_SKILL_INSTRUCTION,
@@ -472,7 +473,8 @@ export class Toolkit extends StateModule {
     this.#refreshMetaTool();
     const out: ToolFunctionSchema[] = [];
     for (const tool of this.tools.values()) {
-      if (this.#isActive(tool)) out.push(structuredClone(tool.extendedJsonSchema));
+      // A plain-tree copy: the agent asks for the schemas on every step (issue 19).
+      if (this.#isActive(tool)) out.push(copyPlainTree(tool.extendedJsonSchema));
     }
     return out;
   }

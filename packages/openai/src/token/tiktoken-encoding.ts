@@ -1,4 +1,4 @@
-import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
+import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
 
 /** The tiktoken encodings js-tiktoken ships offline. */
 export type EncodingName =
@@ -84,13 +84,15 @@ const loaders: Record<EncodingName, () => Promise<{ default: TiktokenBPE }>> = {
 const cache = new Map<EncodingName, Promise<Tiktoken>>();
 
 /**
- * The tokenizer of an encoding, from js-tiktoken's bundled ranks (offline; each encoding's ranks
- * are loaded on first use and shared).
+ * The tokenizer of an encoding, from js-tiktoken's bundled ranks (offline; js-tiktoken and each
+ * encoding's ranks are loaded on first use and shared, so importing the package stays cheap).
  */
 export function getEncoding(name: EncodingName): Promise<Tiktoken> {
   let found = cache.get(name);
   if (!found) {
-    found = loaders[name]().then((mod) => new Tiktoken(mod.default));
+    found = Promise.all([import("js-tiktoken/lite"), loaders[name]()]).then(
+      ([{ Tiktoken }, mod]) => new Tiktoken(mod.default),
+    );
     cache.set(name, found);
   }
   return found;
