@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 // zod 4.1 is the last release without Standard JSON Schema (`~standard.jsonSchema`).
 import { z as zod41 } from "zod-4-1";
+// zod 4.2.0, the floor of our peer range: the first release with Standard JSON Schema.
+import { z as zod42 } from "zod-4-2";
 import { textFormatFor } from "./responses-request.js";
 import {
   fitsSchema,
@@ -187,6 +189,33 @@ describe("responseFormatFor (zod-free, through ~standard.jsonSchema)", () => {
     expect((error as Error).message).toContain("structuredModel");
     expect((error as Error).message).toContain("~standard.jsonSchema.output");
     expect((error as Error).message).toContain(`Upgrade zod to ${MIN_ZOD_VERSION} or later`);
+  });
+
+  it("works with zod 4.2.0, the floor of the peer range (the override reaches zod there too)", () => {
+    // The same schemas in both versions: zod 4.2 orders some keys differently, so this compares
+    // as objects; the discriminated union only passes if `libraryOptions.override` is honoured.
+    const build = (v: typeof z) => ({
+      flat: v.object({ a: v.string().describe("A"), n: v.int().min(0) }).meta({ title: "Flat" }),
+      union: v.object({ u: v.union([v.string(), v.array(v.number())]), e: v.enum(["x", "y"]) }),
+      discriminated: v.object({
+        s: v.discriminatedUnion("k", [
+          v.object({ k: v.literal("a"), x: v.string() }),
+          v.object({ k: v.literal("b"), y: v.number() }),
+        ]),
+      }),
+      reused: (() => {
+        const P = v.object({ x: v.number() });
+        return v.object({ a: P, b: P });
+      })(),
+    });
+    const current = build(z);
+    const floor = build(zod42 as unknown as typeof z);
+    for (const key of Object.keys(current) as (keyof typeof current)[]) {
+      expect(responseFormatFor(floor[key] as z.ZodType)).toEqual(sdkResponseFormat(current[key]));
+    }
+    expect(() => responseFormatFor(zod42.object({ d: zod42.date() }) as never)).toThrow(
+      ValidationError,
+    );
   });
 
   it("refuses a value that is not a schema at all, typed", () => {
