@@ -450,7 +450,7 @@ describe("AnthropicChatModel streamed thinking", () => {
     // Sent back, each block keeps its own signature (what the API checks).
     const msg = new Msg("assistant", final.content as never, "assistant");
     const formatted = await new AnthropicChatFormatter().format([msg]);
-    expect((formatted[0]?.content as unknown[]).slice(0, 2)).toEqual([
+    expect((formatted[0]?.content as unknown[] | undefined)?.slice(0, 2)).toEqual([
       { type: "thinking", thinking: "First, the weather.", signature: "sigA==" },
       { type: "thinking", thinking: "Now the tool.", signature: "sigB==" },
     ]);
