@@ -62,7 +62,6 @@ export {
   DEFAULT_SUMMARY_TEMPLATE,
   fillSummaryTemplate,
   HINT_MARK,
-  SummarySchema,
   selectMessagesToCompress,
 } from "./react-agent-compression.js";
 export {
@@ -70,7 +69,6 @@ export {
   FINISH_FUNCTION_NAME,
   GENERATE_TEXT_HINT,
   INTERRUPTED_REPLY_TEXT,
-  QueryRewriteSchema,
   REWRITE_QUERY_HINT,
   STRUCTURED_OUTPUT_REQUIRED_HINT,
   SUMMARIZING_HINT,
