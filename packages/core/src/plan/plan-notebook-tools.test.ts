@@ -130,7 +130,10 @@ describe("PlanNotebook.listTools", () => {
     const check = (name: string, input: unknown) =>
       validateJsonSchema(tools[name]?.parameters as JsonSchemaObject, input);
     expect(check("update_subtask_state", { subtask_idx: 0, state: "done" })).toEqual([
-      { path: "state", message: 'expected one of "todo", "in_progress", "abandoned", received "done"' },
+      {
+        path: "state",
+        message: 'expected one of "todo", "in_progress", "abandoned", received "done"',
+      },
     ]);
     expect(check("finish_subtask", { subtask_idx: 0.5, subtask_outcome: "x" })).toEqual([
       { path: "subtask_idx", message: "expected integer, received number" },
