@@ -8,15 +8,20 @@ import { ValidationError, type ValidationIssue } from "../errors/validation-erro
 // `role: expected one of "user", …, received "bot"`), so the errors users and models read are
 // unchanged. A user's own schemas stay zod or JSON Schema; these are not a public schema library.
 
-/** An issue while checking; `depth` marks a wrong type: the path length of the value. */
-interface Issue extends ValidationIssue {
+/**
+ * An issue while checking, at the path `at` (formatted only when reported: a union's failed
+ * branches cost no string work); `depth` marks a wrong type: the path length of the value.
+ */
+export interface CheckIssue {
+  at: PropertyKey[];
+  message: string;
   depth?: number;
 }
 
 /** Where a check is: the path from the root (mutated as checks descend) and the issues so far. */
 export interface CheckContext {
   readonly path: PropertyKey[];
-  issues: Issue[];
+  issues: CheckIssue[];
 }
 
 /** Checks `value` at `ctx.path`, pushes issues, and returns the checked value (defaults applied). */
@@ -33,7 +38,7 @@ const describe = (value: unknown): string => {
 
 function typeIssue(ctx: CheckContext, expected: string, value: unknown): void {
   ctx.issues.push({
-    path: formatIssuePath(ctx.path),
+    at: ctx.path.slice(),
     message:
       value === undefined
         ? `required (expected ${expected})`
@@ -43,8 +48,12 @@ function typeIssue(ctx: CheckContext, expected: string, value: unknown): void {
 }
 
 function issue(ctx: CheckContext, message: string): void {
-  ctx.issues.push({ path: formatIssuePath(ctx.path), message });
+  ctx.issues.push({ at: ctx.path.slice(), message });
 }
+
+/** The issues as {@link ValidationIssue}s, paths formatted (`content[2].source.media_type`). */
+const reported = (issues: readonly CheckIssue[]): ValidationIssue[] =>
+  issues.map(({ at, message }) => ({ path: formatIssuePath(at), message }));
 
 function named<T>(expected: string, fn: (value: unknown, ctx: CheckContext) => T): Check<T> {
   return Object.assign(fn, { expected });
@@ -224,6 +233,8 @@ export function object<S extends Shape>(shape: S, loose = false): Check<ShapeOut
   });
 }
 
+const PRIMITIVES = new Set(["string", "boolean"]);
+
 /**
  * The first of `branches` that passes. When none does, the issues of the first branch that got
  * past the type check (a list of blocks with a bad block, say), else `expected A or B, received C`.
@@ -232,8 +243,10 @@ export function union<T>(...branches: Check<T>[]): Check<T> {
   const expected = branches.map((b) => b.expected ?? "value");
   return (value, ctx) => {
     const outer = ctx.issues;
-    let firstDeep: Issue[] | undefined;
+    let firstDeep: CheckIssue[] | undefined;
     for (const branch of branches) {
+      // A branch of another primitive type fails on its type alone: skip running it.
+      if (PRIMITIVES.has(branch.expected as string) && typeof value !== branch.expected) continue;
       ctx.issues = [];
       const out = branch(value, ctx);
       const found = ctx.issues;
@@ -283,7 +296,7 @@ export function runCheck<T>(
 ): { value: T; issues: ValidationIssue[] } {
   const ctx: CheckContext = { path: [], issues: [] };
   const out = check(value, ctx);
-  return { value: out, issues: ctx.issues.map(({ path, message }) => ({ path, message })) };
+  return { value: out, issues: reported(ctx.issues) };
 }
 
 /**
@@ -294,6 +307,5 @@ export function checkValue<T>(check: Check<T>, value: unknown, what: string, hin
   const ctx: CheckContext = { path: [], issues: [] };
   const out = check(value, ctx);
   if (ctx.issues.length === 0) return out;
-  const issues = ctx.issues.map(({ path, message }) => ({ path, message }));
-  throw new ValidationError(what, issues, hint ? { hint } : {});
+  throw new ValidationError(what, reported(ctx.issues), hint ? { hint } : {});
 }

@@ -50,7 +50,7 @@ const pathText = (path: readonly (string | number)[]): string => {
  */
 export function copyJsonValue(value: unknown): unknown {
   try {
-    return copy(value, [], new Set(), 0);
+    return copy(value, [], []);
   } catch (error) {
     if (error instanceof NonJsonValueError) throw error;
     // A proxy whose traps throw, a stack overflow…
@@ -70,12 +70,7 @@ export function describeThrown(error: unknown): string {
   }
 }
 
-function copy(
-  value: unknown,
-  path: (string | number)[],
-  ancestors: Set<object>,
-  depth: number,
-): unknown {
+function copy(value: unknown, path: (string | number)[], ancestors: object[]): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -97,53 +92,54 @@ function copy(
       });
   }
   if (value === null) return null;
+  // The objects above this one: a stack, not a Set (JSON is shallow; a scan of a few entries is
+  // cheaper than hashing every object), popped on return (a throw ends the whole copy anyway).
+  const depth = ancestors.length;
   if (depth >= MAX_JSON_DEPTH) {
     throw new NonJsonValueError({
       path: pathText(path),
       message: `nested more than ${MAX_JSON_DEPTH} levels deep`,
     });
   }
-  if (ancestors.has(value)) {
+  if (ancestors.includes(value)) {
     throw new NonJsonValueError({
       path: pathText(path),
       message: "refers back to itself (a cycle)",
     });
   }
-  ancestors.add(value);
-  try {
-    if (Array.isArray(value)) {
-      const length = value.length;
-      const out: unknown[] = new Array(length);
-      for (let i = 0; i < length; i++) {
-        path.push(i);
-        const item = copy(read(value, i, path), path, ancestors, depth + 1);
-        path.pop();
-        out[i] = item === undefined ? null : item;
-      }
-      return out;
-    }
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-      throw new NonJsonValueError({
-        path: pathText(path),
-        message: `a ${typeof name === "string" && name ? name : "class instance"} is not a plain JSON object`,
-      });
-    }
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      path.push(key);
-      const item = copy(read(value, key, path), path, ancestors, depth + 1);
+  ancestors.push(value);
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const out: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      path.push(i);
+      const item = copy(read(value, i, path), path, ancestors);
       path.pop();
-      if (item === undefined) continue;
-      // A plain assignment makes an own data property for every key but `__proto__` (faster).
-      if (key === "__proto__") setOwn(out, key, item);
-      else out[key] = item;
+      out[i] = item === undefined ? null : item;
     }
+    ancestors.pop();
     return out;
-  } finally {
-    ancestors.delete(value);
   }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    throw new NonJsonValueError({
+      path: pathText(path),
+      message: `a ${typeof name === "string" && name ? name : "class instance"} is not a plain JSON object`,
+    });
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    path.push(key);
+    const item = copy(read(value, key, path), path, ancestors);
+    path.pop();
+    if (item === undefined) continue;
+    // A plain assignment makes an own data property for every key but `__proto__` (faster).
+    if (key === "__proto__") setOwn(out, key, item);
+    else out[key] = item;
+  }
+  ancestors.pop();
+  return out;
 }
 
 /** `container[key]`; `path` already ends with `key`. */
