@@ -172,4 +172,36 @@ describe("plan checks", () => {
       expect(issues).toEqual(zodIssues(subTaskDictSchema, value));
     }
   });
+
+  it("Plan and SubTask options: the same issues as the zod schemas they replaced", async () => {
+    const { z } = await import("zod");
+    const { Plan, SubTask, PLAN_STATES } = await import("../plan/plan-model.js");
+    const zodPlan = z.object({
+      id: z.string().optional(),
+      name: z.string(),
+      description: z.string(),
+      expectedOutcome: z.string(),
+      subtasks: z.array(z.union([z.instanceof(SubTask), z.looseObject({})])),
+      createdAt: z.string().optional(),
+      state: z.enum(PLAN_STATES).optional(),
+      finishedAt: z.string().nullish(),
+      outcome: z.string().nullish(),
+    });
+    const s = new SubTask({ name: "s", description: "d", expectedOutcome: "e" });
+    const good = { name: "p", description: "d", expectedOutcome: "e", subtasks: [s] };
+    for (const value of [
+      good,
+      { ...good, subtasks: [5, null, "x"] },
+      { ...good, subtasks: "x", state: "later", outcome: 1, finishedAt: 2, id: 3 },
+      { name: 1 },
+    ]) {
+      let issues: unknown[] = [];
+      try {
+        new Plan(value as never);
+      } catch (error) {
+        issues = (error as { issues: unknown[] }).issues;
+      }
+      expect({ value, issues }).toEqual({ value, issues: zodIssues(zodPlan, value) });
+    }
+  });
 });
