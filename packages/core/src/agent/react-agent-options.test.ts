@@ -123,7 +123,7 @@ const CORPUS: unknown[] = [
 describe("validateReActAgentOptions", () => {
   it("reports what the zod schema reported, over a corpus of good and bad options", () => {
     for (const value of CORPUS) {
-      let issues: unknown[] = [];
+      let issues: readonly unknown[] = [];
       try {
         validateReActAgentOptions(value as never);
       } catch (error) {
@@ -143,7 +143,7 @@ describe("PlanNotebook options", () => {
   it("names a bad maxSubtasks as zod did", () => {
     const zodNotebook = z.object({ maxSubtasks: z.int().positive().nullish() });
     for (const maxSubtasks of [0, -1, 1.5, "2", 3, null, undefined]) {
-      let issues: unknown[] = [];
+      let issues: readonly unknown[] = [];
       try {
         new PlanNotebook({ maxSubtasks } as never);
       } catch (error) {

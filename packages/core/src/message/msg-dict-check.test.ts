@@ -142,7 +142,7 @@ describe("plan checks", () => {
     const { Plan } = await import("../plan/plan-model.js");
     for (const value of PLAN_CORPUS) {
       const zod = planDictSchema.safeParse(value);
-      let issues: unknown[] = [];
+      let issues: readonly unknown[] = [];
       try {
         Plan.fromDict(value);
       } catch (error) {
@@ -163,7 +163,7 @@ describe("plan checks", () => {
   it("subtask dicts: the same issues as subTaskDictSchema", async () => {
     const { SubTask } = await import("../plan/plan-model.js");
     for (const value of [subtask, {}, null, { ...subtask, state: 1, outcome: 2 }, [subtask]]) {
-      let issues: unknown[] = [];
+      let issues: readonly unknown[] = [];
       try {
         SubTask.fromDict(value);
       } catch (error) {
@@ -195,7 +195,7 @@ describe("plan checks", () => {
       { ...good, subtasks: "x", state: "later", outcome: 1, finishedAt: 2, id: 3 },
       { name: 1 },
     ]) {
-      let issues: unknown[] = [];
+      let issues: readonly unknown[] = [];
       try {
         new Plan(value as never);
       } catch (error) {
