@@ -164,9 +164,17 @@ describe("zodToJsonSchema (Standard JSON Schema, no zod namespace at run time)",
     expect((error as ValidationError).issues).toEqual([
       {
         path: "parameters",
-        message: "is a zod schema without Standard JSON Schema support (zod before 4.2)",
+        message:
+          "is a zod schema without Standard JSON Schema support (zod before 4.2, or zod/mini)",
       },
     ]);
     expect((error as ValidationError).message).toMatch(/Upgrade zod to 4\.2 or later/);
+  });
+
+  it("refuses a zod/mini schema the same way (it has no Standard JSON Schema converter)", async () => {
+    const mini = await import("zod/mini");
+    expect(() => toParametersSchema(mini.object({ a: mini.string() }), "t")).toThrow(
+      /without Standard JSON Schema support[\s\S]*toJSONSchema\(schema\)/,
+    );
   });
 });

@@ -52,7 +52,7 @@ interface StandardJsonSchemaConverter {
  * The JSON Schema (draft 2020-12) of a zod schema's `io` side, through the schema's own Standard
  * JSON Schema interface (zod ≥ 4.2): core never needs zod's `z` namespace at run time, so importing
  * core does not load zod. Throws a {@link ValidationError} naming `where`/`field` when the schema
- * has no such interface (zod < 4.2, zod/mini) or cannot be expressed (transforms, dates…).
+ * has no such interface (zod < 4.2; zod/mini has none either) or cannot be expressed (transforms, dates…).
  */
 export function zodToJsonSchema(
   schema: z.ZodType,
@@ -70,11 +70,12 @@ export function zodToJsonSchema(
       [
         {
           path: field,
-          message: "is a zod schema without Standard JSON Schema support (zod before 4.2)",
+          message:
+            "is a zod schema without Standard JSON Schema support (zod before 4.2, or zod/mini)",
         },
       ],
       {
-        hint: "Upgrade zod to 4.2 or later (npm install zod@^4.2), or pass a JSON Schema object.",
+        hint: "Upgrade zod to 4.2 or later (npm install zod@^4.2) and use its classic API, or pass a JSON Schema object (with zod/mini: toJSONSchema(schema)).",
       },
     );
   }
