@@ -5,6 +5,7 @@ import * as anthropic from "@agentscope-ts/anthropic";
 import * as core from "@agentscope-ts/core";
 import * as coreNode from "@agentscope-ts/core/node";
 import * as coreTesting from "@agentscope-ts/core/testing";
+import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as gemini from "@agentscope-ts/gemini";
 import * as huggingface from "@agentscope-ts/huggingface";
@@ -34,6 +35,7 @@ export const modules = [
   core,
   coreNode,
   coreTesting,
+  coreZod,
   dashscope,
   gemini,
   llamaCpp,

@@ -63,7 +63,6 @@ export {
   DEFAULT_SUMMARY_TEMPLATE,
   fillSummaryTemplate,
   HINT_MARK,
-  SummarySchema,
   selectMessagesToCompress,
 } from "./react-agent-compression.js";
 export {
@@ -71,7 +70,6 @@ export {
   FINISH_FUNCTION_NAME,
   GENERATE_TEXT_HINT,
   INTERRUPTED_REPLY_TEXT,
-  QueryRewriteSchema,
   REWRITE_QUERY_HINT,
   STRUCTURED_OUTPUT_REQUIRED_HINT,
   SUMMARIZING_HINT,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ValidationError } from "../errors/validation-error.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { Msg } from "../message/msg.js";
@@ -12,40 +12,6 @@ export const DEFAULT_COMPRESSION_PROMPT =
 /** How the summary is shown to the agent; `{field}` placeholders take the summary's fields. */
 export const DEFAULT_SUMMARY_TEMPLATE =
   "<system-info>Here is a summary of your previous work\n# Task Overview\n{task_overview}\n\n# Current State\n{current_state}\n\n# Important Discoveries\n{important_discoveries}\n\n# Next Steps\n{next_steps}\n\n# Context to Preserve\n{context_to_preserve}</system-info>";
-
-/** The structured summary the model writes when memory is compressed (AgentScope's `SummarySchema`). */
-export const SummarySchema = z.object({
-  task_overview: z
-    .string()
-    .max(300)
-    .describe(
-      "The user's core request and success criteria.\nAny clarifications or constraints they specified",
-    ),
-  current_state: z
-    .string()
-    .max(300)
-    .describe(
-      "What has been completed so far.\nFile created, modified, or analyzed (with paths if relevant).\nKey outputs or artifacts produced.",
-    ),
-  important_discoveries: z
-    .string()
-    .max(300)
-    .describe(
-      "Technical constraints or requirements uncovered.\nDecisions made and their rationale.\nErrors encountered and how they were resolved.\nWhat approaches were tried that didn't work (and why)",
-    ),
-  next_steps: z
-    .string()
-    .max(200)
-    .describe(
-      "Specific actions needed to complete the task.\nAny blockers or open questions to resolve.\nPriority order if multiple steps remain",
-    ),
-  context_to_preserve: z
-    .string()
-    .max(300)
-    .describe(
-      "User preferences or style requirements.\nDomain-specific details that aren't obvious.\nAny promises made to the user",
-    ),
-});
 
 /**
  * When and how a ReAct agent compresses its memory (AgentScope's `ReActAgent.CompressionConfig`):
@@ -66,7 +32,7 @@ export interface CompressionConfig {
   compressionPrompt?: string;
   /** Presents the summary to the agent; `{field}` placeholders take the summary's fields. */
   summaryTemplate?: string;
-  /** The zod object schema of the summary. Default {@link SummarySchema}. */
+  /** The zod object schema of the summary. Default `SummarySchema` of `@agentscope-ts/core/zod`. */
   summarySchema?: z.ZodType;
   /** The model writing the summary; the agent's model by default. */
   compressionModel?: ChatModelBase;

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ToolResultBlock, ToolUseBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import type { Document } from "../rag/document.js";
@@ -29,13 +28,6 @@ export const INTERRUPTED_REPLY_TEXT =
 
 /** The result recorded for each tool call the interruption of reasoning left pending. */
 export const FAKE_INTERRUPTED_TOOL_RESULT = "The tool call has been interrupted by the user.";
-
-/** The structured output of the query rewrite (AgentScope's `_QueryRewriteModel`). */
-export const QueryRewriteSchema = z.object({
-  rewritten_query: z
-    .string()
-    .describe("The rewritten query, which should be specific and concise. "),
-});
 
 /** A user message with `text` (AgentScope builds its hints as `Msg("user", text, "user")`). */
 export function userHint(text: string): Msg {

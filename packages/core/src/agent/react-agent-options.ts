@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { validate } from "../errors/validate.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import { MemoryBase } from "../memory/memory-base.js";
@@ -7,6 +5,21 @@ import type { ChatModelBase } from "../model/chat-model-base.js";
 import { PlanNotebook } from "../plan/plan-notebook.js";
 import { KnowledgeBase } from "../rag/knowledge-base.js";
 import { Toolkit } from "../tool/toolkit.js";
+import {
+  array,
+  boolean,
+  type Check,
+  checkValue,
+  custom,
+  int,
+  min,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+  union,
+} from "../utils/checks.js";
 import type { CompressionConfig } from "./react-agent-compression.js";
 
 /**
@@ -68,58 +81,62 @@ const hasMethods = (value: unknown, ...methods: string[]): boolean =>
   value !== null &&
   methods.every((m) => typeof (value as Record<string, unknown>)[m] === "function");
 
-const instance = <T>(cls: abstract new (...args: never[]) => T, what: string) =>
-  z.custom<T>((value) => value instanceof cls, { message: `expected ${what}` });
+const instance = <T>(cls: abstract new (...args: never[]) => T, what: string): Check<T> =>
+  custom<T>((value) => value instanceof cls, `expected ${what}`);
 
-const compressionSchema = z.object({
-  enable: z.boolean(),
-  agentTokenCounter: z.custom((v) => hasMethods(v, "count"), {
-    message: "expected a token counter (an object with count(messages))",
-  }),
-  triggerThreshold: z.number().nonnegative(),
-  keepRecent: z.int().nonnegative().optional(),
-  compressionPrompt: z.string().optional(),
-  summaryTemplate: z.string().optional(),
-  summarySchema: z
-    .custom((v) => typeof (v as { safeParse?: unknown })?.safeParse === "function", {
-      message: "expected a zod schema",
-    })
-    .optional(),
-  compressionModel: z
-    .custom((v) => hasMethods(v, "call", "stream"), { message: "expected a ChatModelBase" })
-    .optional(),
-  compressionFormatter: z
-    .custom((v) => hasMethods(v, "format"), { message: "expected a FormatterBase" })
-    .optional(),
+const compressionCheck = object({
+  enable: boolean,
+  agentTokenCounter: custom(
+    (v) => hasMethods(v, "count"),
+    "expected a token counter (an object with count(messages))",
+  ),
+  triggerThreshold: min(number, 0),
+  keepRecent: optional(min(int, 0)),
+  compressionPrompt: optional(string),
+  summaryTemplate: optional(string),
+  summarySchema: optional(
+    custom(
+      (v) => typeof (v as { safeParse?: unknown })?.safeParse === "function",
+      "expected a zod schema",
+    ),
+  ),
+  compressionModel: optional(
+    custom((v) => hasMethods(v, "call", "stream"), "expected a ChatModelBase"),
+  ),
+  compressionFormatter: optional(
+    custom((v) => hasMethods(v, "format"), "expected a FormatterBase"),
+  ),
 });
 
-const optionsSchema = z.object({
-  name: z.string().min(1),
-  sysPrompt: z.string(),
-  model: z.custom((v) => hasMethods(v, "call", "stream"), {
-    message: "expected a chat model (a ChatModelBase with call() and stream())",
-  }),
-  formatter: z.custom((v) => hasMethods(v, "format"), {
-    message: "expected a formatter (a FormatterBase with format(msgs))",
-  }),
-  toolkit: instance(Toolkit, "a Toolkit").optional(),
-  memory: instance(MemoryBase, "a MemoryBase (e.g. new InMemoryMemory())").optional(),
-  longTermMemory: instance(LongTermMemoryBase, "a LongTermMemoryBase").optional(),
-  longTermMemoryMode: z.enum(["agent_control", "static_control", "both"]).optional(),
-  enableMetaTool: z.boolean().optional(),
-  parallelToolCalls: z.boolean().optional(),
-  knowledge: z
-    .union([
+const optionsCheck = object({
+  name: min(string, 1),
+  sysPrompt: string,
+  model: custom(
+    (v) => hasMethods(v, "call", "stream"),
+    "expected a chat model (a ChatModelBase with call() and stream())",
+  ),
+  formatter: custom(
+    (v) => hasMethods(v, "format"),
+    "expected a formatter (a FormatterBase with format(msgs))",
+  ),
+  toolkit: optional(instance(Toolkit, "a Toolkit")),
+  memory: optional(instance(MemoryBase, "a MemoryBase (e.g. new InMemoryMemory())")),
+  longTermMemory: optional(instance(LongTermMemoryBase, "a LongTermMemoryBase")),
+  longTermMemoryMode: optional(oneOf(["agent_control", "static_control", "both"])),
+  enableMetaTool: optional(boolean),
+  parallelToolCalls: optional(boolean),
+  knowledge: optional(
+    union<unknown>(
       instance(KnowledgeBase, "a KnowledgeBase"),
-      z.array(instance(KnowledgeBase, "a KnowledgeBase")),
-    ])
-    .optional(),
-  enableRewriteQuery: z.boolean().optional(),
-  planNotebook: instance(PlanNotebook, "a PlanNotebook").optional(),
-  printHintMsg: z.boolean().optional(),
-  maxIters: z.int().nonnegative().optional(),
-  compressionConfig: compressionSchema.optional(),
-  consoleOutputEnabled: z.boolean().optional(),
+      array(instance(KnowledgeBase, "a KnowledgeBase")),
+    ),
+  ),
+  enableRewriteQuery: optional(boolean),
+  planNotebook: optional(instance(PlanNotebook, "a PlanNotebook")),
+  printHintMsg: optional(boolean),
+  maxIters: optional(min(int, 0)),
+  compressionConfig: optional(compressionCheck),
+  consoleOutputEnabled: optional(boolean),
 });
 
 /**
@@ -127,8 +144,8 @@ const optionsSchema = z.object({
  * (e.g. `maxIters: expected int, received string`); returns `options`.
  */
 export function validateReActAgentOptions(options: ReActAgentOptions): ReActAgentOptions {
-  validate(
-    optionsSchema,
+  checkValue(
+    optionsCheck,
     options,
     "ReActAgent options",
     "Pass { name, sysPrompt, model, formatter } and optional toolkit, memory, maxIters…",

@@ -29,7 +29,6 @@ import {
   DEFAULT_SUMMARY_TEMPLATE,
   fillSummaryTemplate,
   HINT_MARK,
-  SummarySchema,
   selectMessagesToCompress,
 } from "./react-agent-compression.js";
 import {
@@ -39,7 +38,6 @@ import {
   INTERRUPTED_REPLY_TEXT,
   knowledgeQuery,
   longTermMemoryMsg,
-  QueryRewriteSchema,
   REWRITE_QUERY_HINT,
   retrievedKnowledgeMsg,
   STRUCTURED_OUTPUT_REQUIRED_HINT,
@@ -627,6 +625,8 @@ export class ReActAgent extends AgentBase {
         ...(await this.memory.getMemory({ excludeMark: this.#compressedMarkToExclude() })),
         userHint(REWRITE_QUERY_HINT),
       ]);
+      // The structured-output schemas are zod (what models take): loaded on first use, not at import.
+      const { QueryRewriteSchema } = await import("../zod/agent-schemas.js");
       const res = await this.#call(this.model, prompt, QueryRewriteSchema, context);
       const rewritten = res.metadata?.rewritten_query;
       return typeof rewritten === "string" && rewritten ? rewritten : null;
@@ -664,7 +664,7 @@ export class ReActAgent extends AgentBase {
     const res = await this.#call(
       config.compressionModel ?? this.model,
       compressionPrompt,
-      config.summarySchema ?? SummarySchema,
+      config.summarySchema ?? (await import("../zod/agent-schemas.js")).SummarySchema,
       context,
     );
     if (!res.metadata) {

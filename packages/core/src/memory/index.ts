@@ -1,9 +1,5 @@
 export { InMemoryMemory, type MemoryEntry, type MemoryEntryDict } from "./in-memory-memory.js";
-export {
-  LongTermMemoryBase,
-  recordToMemoryParameters,
-  retrieveFromMemoryParameters,
-} from "./long-term-memory-base.js";
+export { LongTermMemoryBase } from "./long-term-memory-base.js";
 export {
   memoryMessagesArgument,
   optionalMarkArgument,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { Msg } from "../message/msg.js";
-import type { ToolContext, ToolDefinition } from "../tool/tool-definition.js";
+import { validateJsonSchema } from "../tool/json-schema-validator.js";
+import type { JsonSchemaObject, ToolContext, ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { LongTermMemoryBase } from "./long-term-memory-base.js";
 
@@ -64,8 +64,9 @@ class KeywordLongTermMemory extends LongTermMemoryBase {
 const context: ToolContext = { signal: new AbortController().signal, toolCallId: "call_1" };
 
 async function run(tool: ToolDefinition, input: unknown): Promise<ToolResponse> {
-  const params = tool.parameters as z.ZodType<Record<string, unknown>>;
-  const result = await tool.execute(params.parse(input), context);
+  const issues = validateJsonSchema(tool.parameters as JsonSchemaObject, input);
+  if (issues.length > 0) throw new Error(`bad input: ${JSON.stringify(issues)}`);
+  const result = await tool.execute(input as Record<string, unknown>, context);
   if (typeof result === "string" || Symbol.asyncIterator in result) {
     throw new Error("expected a single ToolResponse");
   }
@@ -82,7 +83,7 @@ describe("LongTermMemoryBase tools", () => {
     expect(retrieve?.name).toBe("retrieve_from_memory");
     expect(retrieve?.description).toBe("Retrieve the memory based on the given keywords.");
 
-    const recordSchema = z.toJSONSchema(record?.parameters as z.ZodType, { io: "input" });
+    const recordSchema = record?.parameters;
     expect(recordSchema).toMatchObject({
       type: "object",
       properties: {
@@ -94,7 +95,7 @@ describe("LongTermMemoryBase tools", () => {
       },
       required: ["thinking", "content"],
     });
-    const retrieveSchema = z.toJSONSchema(retrieve?.parameters as z.ZodType, { io: "input" });
+    const retrieveSchema = retrieve?.parameters;
     expect(retrieveSchema).toMatchObject({
       properties: { keywords: { type: "array" }, limit: { type: "integer", default: 5 } },
       required: ["keywords"],
@@ -126,10 +127,14 @@ describe("LongTermMemoryBase tools", () => {
       ToolDefinition,
       ToolDefinition,
     ];
-    const recordParams = record.parameters as z.ZodType;
-    const retrieveParams = retrieve.parameters as z.ZodType;
-    expect(recordParams.safeParse({ thinking: "x", content: "not a list" }).success).toBe(false);
-    expect(retrieveParams.safeParse({ keywords: ["a"], limit: 1.5 }).success).toBe(false);
+    const check = (tool: ToolDefinition, input: unknown) =>
+      validateJsonSchema(tool.parameters as JsonSchemaObject, input);
+    expect(check(record, { thinking: "x", content: "not a list" })).toEqual([
+      { path: "content", message: "expected array, received string" },
+    ]);
+    expect(check(retrieve, { keywords: ["a"], limit: 1.5 })).toEqual([
+      { path: "limit", message: "expected integer, received number" },
+    ]);
   });
 
   it("supports the developer-facing record/retrieve and saves its state", async () => {

@@ -1,30 +1,43 @@
-import { z } from "zod";
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import type { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
-import type { ToolDefinition } from "../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolResponse } from "../tool/tool-response.js";
 
-/** The input of the agent-facing `record_to_memory` tool. */
-export const recordToMemoryParameters = z.object({
-  thinking: z.string().describe("Your thinking and reasoning about what to record"),
-  content: z.array(z.string()).describe("The content to remember, which is a list of strings."),
-});
+// The tools' parameters as JSON Schema literals (no zod at import): exactly what zod generated
+// before (src/tool/builtin-tool-schemas.test.ts); `@agentscope-ts/core/zod` keeps the zod schemas.
 
-/** The input of the agent-facing `retrieve_from_memory` tool. */
-export const retrieveFromMemoryParameters = z.object({
-  keywords: z
-    .array(z.string())
-    .describe(
-      "The keywords to search for in the memory, which should be\nspecific and concise, e.g. the person's name, the date, the\nlocation, etc.",
-    ),
-  limit: z
-    .int()
-    .default(5)
-    .describe(
-      "The maximum number of memories to retrieve per search, i.e.,\nthe number of memories to retrieve for each keyword. Defaults\nto 5.",
-    ),
-});
+const recordToMemoryJson: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    thinking: { type: "string", description: "Your thinking and reasoning about what to record" },
+    content: {
+      type: "array",
+      items: { type: "string" },
+      description: "The content to remember, which is a list of strings.",
+    },
+  },
+  required: ["thinking", "content"],
+};
+
+const retrieveFromMemoryJson: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    keywords: {
+      type: "array",
+      items: { type: "string" },
+      description:
+        "The keywords to search for in the memory, which should be\nspecific and concise, e.g. the person's name, the date, the\nlocation, etc.",
+    },
+    limit: {
+      default: 5,
+      description:
+        "The maximum number of memories to retrieve per search, i.e.,\nthe number of memories to retrieve for each keyword. Defaults\nto 5.",
+      type: "integer",
+    },
+  },
+  required: ["keywords"],
+};
 
 const notImplemented = (method: string, hint: string) =>
   new AgentScopeError(`The \`${method}\` method is not implemented. ${hint}`);
@@ -85,18 +98,18 @@ export abstract class LongTermMemoryBase extends StateModule {
    * for a Toolkit (the ReAct agent registers them in `agent_control` mode).
    */
   asTools(): ToolDefinition[] {
-    const record: ToolDefinition<z.output<typeof recordToMemoryParameters>> = {
+    const record: ToolDefinition<{ thinking: string; content: string[] }> = {
       name: "record_to_memory",
       description:
         "Use this function to record important information that you may\nneed later. The target content should be specific and concise, e.g.\nwho, when, where, do what, why, how, etc.",
-      parameters: recordToMemoryParameters,
+      parameters: recordToMemoryJson,
       execute: (input) => this.recordToMemory(input.thinking, input.content),
     };
-    const retrieve: ToolDefinition<z.output<typeof retrieveFromMemoryParameters>> = {
+    const retrieve: ToolDefinition<{ keywords: string[]; limit?: number }> = {
       name: "retrieve_from_memory",
       description: "Retrieve the memory based on the given keywords.",
-      parameters: retrieveFromMemoryParameters,
-      execute: (input) => this.retrieveFromMemory(input.keywords, input.limit),
+      parameters: retrieveFromMemoryJson,
+      execute: (input) => this.retrieveFromMemory(input.keywords, input.limit ?? 5),
     };
     return [record, retrieve] as ToolDefinition[];
   }

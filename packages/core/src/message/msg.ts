@@ -1,11 +1,11 @@
-import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ChatUsage } from "../model/chat-response.js";
+import { checkValue } from "../utils/checks.js";
 import { copyJsonValue, describeThrown, NonJsonValueError } from "../utils/json-copy.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 import type { BlockOf, ContentBlock, ContentBlockType } from "./content-block.js";
-import { msgDictSchema } from "./schemas.js";
+import { msgDictCheck } from "./msg-dict-check.js";
 
 /** Who sent a message. */
 export type MsgRole = "user" | "assistant" | "system";
@@ -152,8 +152,8 @@ export class Msg {
           : { path: "", message: `could not be read (${describeThrown(error)})` };
       throw new ValidationError("message dict", [issue], { hint, cause: error });
     }
-    const d = validate(msgDictSchema, json, "message dict", hint);
-    // The copy, not zod's output: zod drops keys such as `__proto__` from records.
+    const d = checkValue(msgDictCheck, json, "message dict", hint);
+    // The copy itself, not the checked value (whose objects are shallow copies).
     const raw = json as { content: MsgDict["content"]; metadata?: MsgMetadata | null };
     return new Msg({
       name: d.name,

@@ -1,11 +1,12 @@
 import { createInterface, type Interface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { z } from "zod";
+import type { z } from "zod";
 import { type OutputSink, setDefaultOutputSink } from "../agent/output-sink.js";
 import { UserAgent } from "../agent/user-agent.js";
 import { UserInputBase, type UserInputData, type UserInputRequest } from "../agent/user-input.js";
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { InterruptedError } from "../errors/interrupted-error.js";
+import { zodToJsonSchema } from "../tool/tool-schema.js";
 
 /** The options of {@link TerminalUserInput}. */
 export interface TerminalUserInputOptions {
@@ -66,7 +67,9 @@ export class TerminalUserInput extends UserInputBase {
     signal: AbortSignal | undefined,
   ): Promise<Record<string, unknown>> {
     const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
-    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    const json = zodToJsonSchema(schema, "TerminalUserInput", "structuredModel", "input", {
+      unrepresentable: "any",
+    }) as JsonSchema;
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     if (!shape || json.type !== "object") {
       throw new AgentScopeError(

@@ -6,12 +6,10 @@ export {
   type PlanDict,
   type PlanOptions,
   type PlanState,
-  planDictSchema,
   SubTask,
   type SubTaskDict,
   type SubTaskInput,
   type SubTaskOptions,
-  subTaskDictSchema,
 } from "./plan-model.js";
 export {
   PLAN_NOTEBOOK_DESCRIPTION,

@@ -1,5 +1,16 @@
-import { z } from "zod";
-import { validate } from "../errors/validate.js";
+import {
+  array,
+  checkValue,
+  instanceOf,
+  nullable,
+  nullish,
+  object,
+  oneOf,
+  optional,
+  string,
+  union,
+  withDefault,
+} from "../utils/checks.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 
@@ -12,33 +23,19 @@ export type PlanState = (typeof PLAN_STATES)[number];
 /** Python's `str(value)` for an optional field: `None` for null. */
 const py = (value: string | null): string => (value === null ? "None" : value);
 
-const stateSchema = z.enum(PLAN_STATES);
+const state = oneOf(PLAN_STATES);
 
-/**
- * The JSON form of a subtask (AgentScope's `SubTask.model_dump()`), and the subtask input of the
- * plan tools. The descriptions are AgentScope's field descriptions, which the model reads.
- */
-export const subTaskDictSchema = z
-  .object({
-    name: z
-      .string()
-      .describe("The subtask name, should be concise, descriptive and notexceed 10 words."),
-    description: z
-      .string()
-      .describe(
-        "The subtask description, including the constraints, target and outcome to be achieved. The description should be clear, specific and concise, and all the constraints, target and outcome should be specific and measurable.",
-      ),
-    expected_outcome: z
-      .string()
-      .describe(
-        "The expected outcome of the subtask, which should be specific, concrete and measurable.",
-      ),
-    outcome: z.string().nullable().default(null).describe("The actual outcome of the subtask."),
-    state: stateSchema.default("todo").describe("The state of the subtask."),
-    created_at: z.string().optional().describe("The time the subtask was created."),
-    finished_at: z.string().nullable().default(null).describe("The time the subtask was finished."),
-  })
-  .describe("The subtask model used in the plan module.");
+// Checked by hand (utils/checks.ts, no zod at import); `@agentscope-ts/core/zod` has the same
+// shapes as zod schemas (`subTaskDictSchema`, `planDictSchema`) for users who validate with zod.
+const subTaskDictCheck = object({
+  name: string,
+  description: string,
+  expected_outcome: string,
+  outcome: withDefault(nullable(string), null),
+  state: withDefault(state, "todo" as PlanState),
+  created_at: optional(string),
+  finished_at: withDefault(nullable(string), null),
+});
 
 /** A subtask as JSON: the keys and order of AgentScope's `SubTask.model_dump()`. */
 export interface SubTaskDict {
@@ -52,7 +49,15 @@ export interface SubTaskDict {
 }
 
 /** The subtask input accepted by the plan tools and {@link SubTask.fromDict} (defaults optional). */
-export type SubTaskInput = z.input<typeof subTaskDictSchema>;
+export interface SubTaskInput {
+  name: string;
+  description: string;
+  expected_outcome: string;
+  outcome?: string | null | undefined;
+  state?: PlanState | undefined;
+  created_at?: string | undefined;
+  finished_at?: string | null | undefined;
+}
 
 /** The options a {@link SubTask} is built from. */
 export interface SubTaskOptions {
@@ -72,14 +77,14 @@ export interface SubTaskOptions {
   finishedAt?: string | null;
 }
 
-const subTaskOptionsSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  expectedOutcome: z.string(),
-  outcome: z.string().nullish(),
-  state: stateSchema.optional(),
-  createdAt: z.string().optional(),
-  finishedAt: z.string().nullish(),
+const subTaskOptionsCheck = object({
+  name: string,
+  description: string,
+  expectedOutcome: string,
+  outcome: nullish(string),
+  state: optional(state),
+  createdAt: optional(string),
+  finishedAt: nullish(string),
 });
 
 /** One step of a {@link Plan}: AgentScope's `SubTask`. */
@@ -100,7 +105,7 @@ export class SubTask {
   finishedAt: string | null;
 
   constructor(options: SubTaskOptions) {
-    const o = validate(subTaskOptionsSchema, options, "subtask");
+    const o = checkValue(subTaskOptionsCheck, options, "subtask");
     this.name = o.name;
     this.description = o.description;
     this.expectedOutcome = o.expectedOutcome;
@@ -112,8 +117,8 @@ export class SubTask {
 
   /** Reads a subtask dict (AgentScope's `model_dump()` JSON, or a plan tool's subtask input). */
   static fromDict(data: unknown): SubTask {
-    const d = validate(
-      subTaskDictSchema,
+    const d = checkValue(
+      subTaskDictCheck,
       data,
       "subtask",
       "A subtask needs the strings name, description and expected_outcome.",
@@ -186,17 +191,16 @@ export class SubTask {
   }
 }
 
-/** The JSON form of a plan (AgentScope's `Plan.model_dump()`). */
-export const planDictSchema = z.object({
-  id: z.string().optional(),
-  name: z.string(),
-  description: z.string(),
-  expected_outcome: z.string(),
-  subtasks: z.array(subTaskDictSchema),
-  created_at: z.string().optional(),
-  state: stateSchema.default("todo"),
-  finished_at: z.string().nullable().default(null),
-  outcome: z.string().nullable().default(null),
+const planDictCheck = object({
+  id: optional(string),
+  name: string,
+  description: string,
+  expected_outcome: string,
+  subtasks: array(subTaskDictCheck),
+  created_at: optional(string),
+  state: withDefault(state, "todo" as PlanState),
+  finished_at: withDefault(nullable(string), null),
+  outcome: withDefault(nullable(string), null),
 });
 
 /** A plan as JSON: the keys and order of AgentScope's `Plan.model_dump()`. */
@@ -234,16 +238,16 @@ export interface PlanOptions {
   outcome?: string | null;
 }
 
-const planOptionsSchema = z.object({
-  id: z.string().optional(),
-  name: z.string(),
-  description: z.string(),
-  expectedOutcome: z.string(),
-  subtasks: z.array(z.union([z.instanceof(SubTask), z.looseObject({})])),
-  createdAt: z.string().optional(),
-  state: stateSchema.optional(),
-  finishedAt: z.string().nullish(),
-  outcome: z.string().nullish(),
+const planOptionsCheck = object({
+  id: optional(string),
+  name: string,
+  description: string,
+  expectedOutcome: string,
+  subtasks: array(union<unknown>(instanceOf(SubTask), object({}, true))),
+  createdAt: optional(string),
+  state: optional(state),
+  finishedAt: nullish(string),
+  outcome: nullish(string),
 });
 
 /** A plan made of sequential subtasks: AgentScope's `Plan`. */
@@ -268,7 +272,7 @@ export class Plan {
   outcome: string | null;
 
   constructor(options: PlanOptions) {
-    const o = validate(planOptionsSchema, options, "plan");
+    const o = checkValue(planOptionsCheck, options, "plan");
     this.id = o.id ?? shortUuid();
     this.name = o.name;
     this.description = o.description;
@@ -282,7 +286,7 @@ export class Plan {
 
   /** Reads a plan dict (AgentScope's `Plan.model_dump()` JSON). */
   static fromDict(data: unknown): Plan {
-    const d = validate(planDictSchema, data, "plan");
+    const d = checkValue(planDictCheck, data, "plan");
     return new Plan({
       ...(d.id === undefined ? {} : { id: d.id }),
       name: d.name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import type { ToolContext, ToolDefinition } from "../tool/tool-definition.js";
+import { validateJsonSchema } from "../tool/json-schema-validator.js";
+import type { JsonSchemaObject, ToolContext, ToolDefinition } from "../tool/tool-definition.js";
 import type { ToolResponse } from "../tool/tool-response.js";
 import { PlanNotebook } from "./plan-notebook.js";
 
@@ -10,17 +10,18 @@ function byName(notebook: PlanNotebook): Record<string, ToolDefinition> {
   return Object.fromEntries(notebook.listTools().map((t) => [t.name, t]));
 }
 
-/** Validates the input with the tool's schema (as a Toolkit does), then runs the tool. */
+/** Validates the input with the tool's JSON schema (as a Toolkit does), then runs the tool. */
 async function call(tool: ToolDefinition | undefined, input: unknown): Promise<string> {
   if (!tool) throw new Error("no such tool");
-  const params = tool.parameters as z.ZodType<Record<string, unknown>>;
-  const result = (await tool.execute(params.parse(input), context)) as ToolResponse;
+  const issues = validateJsonSchema(tool.parameters as JsonSchemaObject, input);
+  if (issues.length > 0) throw new Error(`bad input: ${JSON.stringify(issues)}`);
+  const result = (await tool.execute(input as Record<string, unknown>, context)) as ToolResponse;
   const [block] = result.content;
   return block?.type === "text" ? block.text : "";
 }
 
 const schemaOf = (tool: ToolDefinition | undefined) =>
-  z.toJSONSchema(tool?.parameters as z.ZodType, { io: "input" }) as {
+  tool?.parameters as {
     properties: Record<string, Record<string, unknown>>;
     required?: string[];
   };
@@ -126,21 +127,26 @@ describe("PlanNotebook.listTools", () => {
 
   it("lets the schemas reject malformed calls before they reach the notebook", () => {
     const tools = byName(new PlanNotebook());
-    const params = (name: string) => tools[name]?.parameters as z.ZodType;
+    const check = (name: string, input: unknown) =>
+      validateJsonSchema(tools[name]?.parameters as JsonSchemaObject, input);
+    expect(check("update_subtask_state", { subtask_idx: 0, state: "done" })).toEqual([
+      {
+        path: "state",
+        message: 'expected one of "todo", "in_progress", "abandoned", received "done"',
+      },
+    ]);
+    expect(check("finish_subtask", { subtask_idx: 0.5, subtask_outcome: "x" })).toEqual([
+      { path: "subtask_idx", message: "expected integer, received number" },
+    ]);
     expect(
-      params("update_subtask_state").safeParse({ subtask_idx: 0, state: "done" }).success,
-    ).toBe(false);
-    expect(
-      params("finish_subtask").safeParse({ subtask_idx: 0.5, subtask_outcome: "x" }).success,
-    ).toBe(false);
-    expect(
-      params("create_plan").safeParse({
+      check("create_plan", {
         name: "n",
         description: "d",
         expected_outcome: "e",
         subtasks: [{ name: "only a name" }],
-      }).success,
-    ).toBe(false);
+      }).map((i) => i.path),
+    ).toEqual(["subtasks[0].description", "subtasks[0].expected_outcome"]);
+    expect(check("update_subtask_state", { subtask_idx: 0, state: "todo" })).toEqual([]);
   });
 
   it("surfaces a call without a plan as a thrown ToolError for the Toolkit to report", async () => {

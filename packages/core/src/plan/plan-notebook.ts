@@ -1,11 +1,10 @@
-import { z } from "zod";
 import { ToolError } from "../errors/tool-error.js";
-import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
+import { checkValue, int, min, nullish, object, optional, unknown } from "../utils/checks.js";
 import { DefaultPlanToHint } from "./default-plan-to-hint.js";
 import { InMemoryPlanStorage } from "./in-memory-plan-storage.js";
 import { Plan, type PlanDict, SubTask, type SubTaskInput } from "./plan-model.js";
@@ -32,10 +31,10 @@ export interface PlanNotebookOptions {
 /** A subtask given to the notebook: a SubTask, or its JSON form as the plan tools receive it. */
 export type SubTaskLike = SubTask | SubTaskInput;
 
-const optionsSchema = z.object({
-  maxSubtasks: z.int().positive().nullish(),
-  planToHint: z.unknown().optional(),
-  storage: z.unknown().optional(),
+const optionsCheck = object({
+  maxSubtasks: nullish(min(int, 0, true)),
+  planToHint: optional(unknown),
+  storage: optional(unknown),
 });
 
 /** The description of the plan tool group, for a Toolkit (AgentScope's `PlanNotebook.description`). */
@@ -88,7 +87,7 @@ export class PlanNotebook extends StateModule {
 
   constructor(options: PlanNotebookOptions = {}) {
     super();
-    validate(optionsSchema, options, "PlanNotebook options");
+    checkValue(optionsCheck, options, "PlanNotebook options");
     this.maxSubtasks = options.maxSubtasks ?? null;
     const toHint = options.planToHint ?? new DefaultPlanToHint();
     this.planToHint = typeof toHint === "function" ? toHint : (plan) => toHint.call(plan);

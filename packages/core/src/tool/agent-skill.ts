@@ -1,4 +1,3 @@
-import { parse as parseYaml } from "yaml";
 import { ToolError } from "../errors/tool-error.js";
 import { isPlainObject } from "../utils/json-value.js";
 
@@ -66,10 +65,14 @@ async function nodeFiles(): Promise<SkillFiles> {
   };
 }
 
-/** The YAML front matter of a Markdown file (`---` … `---` at its top), or `undefined`. */
-export function parseFrontMatter(text: string): Record<string, unknown> | undefined {
+/**
+ * The YAML front matter of a Markdown file (`---` … `---` at its top), or `undefined`. The YAML
+ * parser (bundled into core's dist as its own chunk) is loaded on the first call, not at import.
+ */
+export async function parseFrontMatter(text: string): Promise<Record<string, unknown> | undefined> {
   const match = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
   if (!match) return undefined;
+  const { parse: parseYaml } = await import("yaml");
   try {
     const data: unknown = parseYaml(match[1] as string);
     return isPlainObject(data) ? data : undefined;
@@ -96,7 +99,7 @@ export async function readAgentSkill(skillDir: string, files?: SkillFiles): Prom
       `The skill directory '${skillDir}' must include a SKILL.md file at the top level.`,
     );
   }
-  const meta = parseFrontMatter(text.slice(0, MAX_SKILL_MD_CHARS)) ?? {};
+  const meta = (await parseFrontMatter(text.slice(0, MAX_SKILL_MD_CHARS))) ?? {};
   const { name, description } = meta;
   if (!name || !description) {
     throw new ToolError(

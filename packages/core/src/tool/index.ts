@@ -61,6 +61,7 @@ export {
   TOOL_NAME_PATTERN,
   type ToolFunctionSchema,
   toParametersSchema,
+  zodToJsonSchema,
 } from "./tool-schema.js";
 export {
   type CallToolOptions,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { ValidationError } from "../errors/validation-error.js";
 import { isPlainObject } from "../utils/json-value.js";
 import type { JsonSchemaObject } from "./tool-definition.js";
@@ -42,6 +42,63 @@ export function assertToolName(name: unknown, what = "tool name"): asserts name 
   }
 }
 
+/** The Standard JSON Schema interface of a schema (`schema["~standard"].jsonSchema`, zod ≥ 4.2). */
+interface StandardJsonSchemaConverter {
+  input(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown;
+  output(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown;
+}
+
+/**
+ * The JSON Schema (draft 2020-12) of a zod schema's `io` side, through the schema's own Standard
+ * JSON Schema interface (zod ≥ 4.2): core never needs zod's `z` namespace at run time, so importing
+ * core does not load zod. Throws a {@link ValidationError} naming `where`/`field` when the schema
+ * has no such interface (zod < 4.2; zod/mini has none either) or cannot be expressed (transforms, dates…).
+ */
+export function zodToJsonSchema(
+  schema: z.ZodType,
+  where: string,
+  field: string,
+  io: "input" | "output" = "input",
+  libraryOptions?: Record<string, unknown>,
+): JsonSchemaObject {
+  const converter = (schema as { "~standard"?: { jsonSchema?: StandardJsonSchemaConverter } })[
+    "~standard"
+  ]?.jsonSchema;
+  if (typeof converter?.[io] !== "function") {
+    throw new ValidationError(
+      where,
+      [
+        {
+          path: field,
+          message:
+            "is a zod schema without Standard JSON Schema support (zod before 4.2, or zod/mini)",
+        },
+      ],
+      {
+        hint: "Upgrade zod to 4.2 or later (npm install zod@^4.2) and use its classic API, or pass a JSON Schema object (with zod/mini: toJSONSchema(schema)).",
+      },
+    );
+  }
+  try {
+    const options = { target: "draft-2020-12", ...(libraryOptions ? { libraryOptions } : {}) };
+    return converter[io](options) as JsonSchemaObject;
+  } catch (error) {
+    throw new ValidationError(
+      where,
+      [
+        {
+          path: field,
+          message: `cannot be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+        },
+      ],
+      {
+        hint: "Use zod types that JSON Schema can express (no transforms, dates, functions or maps in tool parameters).",
+        cause: error,
+      },
+    );
+  }
+}
+
 const SAFE_MIN = Number.MIN_SAFE_INTEGER;
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
@@ -71,23 +128,7 @@ export function toParametersSchema(
 ): JsonSchemaObject {
   let schema: JsonSchemaObject;
   if (isZodSchema(parameters)) {
-    try {
-      schema = z.toJSONSchema(parameters, { io: "input" }) as JsonSchemaObject;
-    } catch (error) {
-      throw new ValidationError(
-        where,
-        [
-          {
-            path: field,
-            message: `cannot be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`,
-          },
-        ],
-        {
-          hint: "Use zod types that JSON Schema can express (no transforms, dates, functions or maps in tool parameters).",
-          cause: error,
-        },
-      );
-    }
+    schema = zodToJsonSchema(parameters, where, field);
     delete schema.$schema;
     // The object's own description belongs in the tool description, not the parameters.
     delete schema.description;

@@ -104,10 +104,10 @@ Check "${xlsx}/SKILL.md" for how to use this skill`,
     });
   });
 
-  it("parses front matter only at the top of the file", () => {
-    expect(parseFrontMatter("---\na: 1\n---\n")).toEqual({ a: 1 });
-    expect(parseFrontMatter("text\n---\na: 1\n---\n")).toBeUndefined();
-    expect(parseFrontMatter("---\n[unclosed\n---\n")).toBeUndefined();
+  it("parses front matter only at the top of the file", async () => {
+    expect(await parseFrontMatter("---\na: 1\n---\n")).toEqual({ a: 1 });
+    expect(await parseFrontMatter("text\n---\na: 1\n---\n")).toBeUndefined();
+    expect(await parseFrontMatter("---\n[unclosed\n---\n")).toBeUndefined();
   });
 
   it("adds the skills prompt to the agent's system prompt", async () => {

@@ -30,8 +30,14 @@ export class NonJsonValueError extends Error {
 /** How deep {@link copyJsonValue} follows nested arrays and objects. */
 export const MAX_JSON_DEPTH = 1_000;
 
-const join = (path: string, key: string | number): string =>
-  typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+/** `["a", 2, "b"]` as `a[2].b`. The path is built only when a copy fails (not per node). */
+const pathText = (path: readonly (string | number)[]): string => {
+  let out = "";
+  for (const key of path) {
+    out = typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${key}` : key;
+  }
+  return out;
+};
 
 /**
  * A deep copy of `value` that holds only plain JSON (strings, finite numbers, booleans, null,
@@ -44,7 +50,7 @@ const join = (path: string, key: string | number): string =>
  */
 export function copyJsonValue(value: unknown): unknown {
   try {
-    return copy(value, "", new Set(), 0);
+    return copy(value, [], []);
   } catch (error) {
     if (error instanceof NonJsonValueError) throw error;
     // A proxy whose traps throw, a stack overflow…
@@ -64,67 +70,85 @@ export function describeThrown(error: unknown): string {
   }
 }
 
-function copy(value: unknown, path: string, ancestors: Set<object>, depth: number): unknown {
+function copy(value: unknown, path: (string | number)[], ancestors: object[]): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
       return value;
     case "number":
       if (Number.isFinite(value)) return value;
-      throw new NonJsonValueError({ path, message: `${value} is not a JSON number` });
+      throw new NonJsonValueError({
+        path: pathText(path),
+        message: `${value} is not a JSON number`,
+      });
     case "undefined":
       return undefined;
     case "object":
       break;
     default:
-      throw new NonJsonValueError({ path, message: `a ${typeof value} is not a JSON value` });
+      throw new NonJsonValueError({
+        path: pathText(path),
+        message: `a ${typeof value} is not a JSON value`,
+      });
   }
   if (value === null) return null;
+  // The objects above this one: a stack, not a Set (JSON is shallow; a scan of a few entries is
+  // cheaper than hashing every object), popped on return (a throw ends the whole copy anyway).
+  const depth = ancestors.length;
   if (depth >= MAX_JSON_DEPTH) {
     throw new NonJsonValueError({
-      path,
+      path: pathText(path),
       message: `nested more than ${MAX_JSON_DEPTH} levels deep`,
     });
   }
-  if (ancestors.has(value)) {
-    throw new NonJsonValueError({ path, message: "refers back to itself (a cycle)" });
+  if (ancestors.includes(value)) {
+    throw new NonJsonValueError({
+      path: pathText(path),
+      message: "refers back to itself (a cycle)",
+    });
   }
-  ancestors.add(value);
-  try {
-    if (Array.isArray(value)) {
-      const length = value.length;
-      const out: unknown[] = new Array(length);
-      for (let i = 0; i < length; i++) {
-        const item = copy(read(value, i, path), join(path, i), ancestors, depth + 1);
-        out[i] = item === undefined ? null : item;
-      }
-      return out;
+  ancestors.push(value);
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const out: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      path.push(i);
+      const item = copy(read(value, i, path), path, ancestors);
+      path.pop();
+      out[i] = item === undefined ? null : item;
     }
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-      throw new NonJsonValueError({
-        path,
-        message: `a ${typeof name === "string" && name ? name : "class instance"} is not a plain JSON object`,
-      });
-    }
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const item = copy(read(value, key, path), join(path, key), ancestors, depth + 1);
-      if (item !== undefined) setOwn(out, key, item);
-    }
+    ancestors.pop();
     return out;
-  } finally {
-    ancestors.delete(value);
   }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (proto as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    throw new NonJsonValueError({
+      path: pathText(path),
+      message: `a ${typeof name === "string" && name ? name : "class instance"} is not a plain JSON object`,
+    });
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    path.push(key);
+    const item = copy(read(value, key, path), path, ancestors);
+    path.pop();
+    if (item === undefined) continue;
+    // A plain assignment makes an own data property for every key but `__proto__` (faster).
+    if (key === "__proto__") setOwn(out, key, item);
+    else out[key] = item;
+  }
+  ancestors.pop();
+  return out;
 }
 
-function read(container: object, key: string | number, path: string): unknown {
+/** `container[key]`; `path` already ends with `key`. */
+function read(container: object, key: string | number, path: (string | number)[]): unknown {
   try {
     return (container as Record<string | number, unknown>)[key];
   } catch (error) {
     throw new NonJsonValueError({
-      path: join(path, key),
+      path: pathText(path),
       message: `could not be read (${describeThrown(error)})`,
     });
   }

@@ -1,8 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { z } from "zod";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definition.js";
 import { shortUuid } from "../../utils/short-uuid.js";
 import {
   type CodeToolOptions,
@@ -17,14 +16,23 @@ export interface ExecutePythonCodeOptions extends CodeToolOptions {
   pythonPath?: string;
 }
 
-const pythonParameters = z.object({
-  code: z.string().describe("The Python code to be executed."),
-  timeout: z
-    .number()
-    .positive()
-    .default(300)
-    .describe("The maximum time (in seconds) allowed for the code to run."),
-});
+// A JSON Schema literal (no zod at import): what zod generated before (builtin-tool-schemas.test.ts).
+const pythonParameters: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    code: {
+      type: "string",
+      description: "The Python code to be executed.",
+    },
+    timeout: {
+      default: 300,
+      description: "The maximum time (in seconds) allowed for the code to run.",
+      type: "number",
+      exclusiveMinimum: 0,
+    },
+  },
+  required: ["code"],
+};
 
 /**
  * Makes the `execute_python_code` tool (AgentScope's): writes the code to a temporary file, runs
@@ -35,14 +43,14 @@ const pythonParameters = z.object({
  */
 export function createExecutePythonCode(
   options: ExecutePythonCodeOptions = {},
-): ToolDefinition<z.output<typeof pythonParameters>> {
+): ToolDefinition<{ code: string; timeout?: number }> {
   const python = options.pythonPath ?? (process.platform === "win32" ? "python" : "python3");
   return {
     name: "execute_python_code",
     description:
       "Execute the given python code in a temp file and capture the return code, standard output and error. Note you must `print` the output to get the result, and the tmp file will be removed right after the execution.",
     parameters: pythonParameters,
-    async execute({ code, timeout }, context) {
+    async execute({ code, timeout = 300 }, context) {
       const dir = await mkdtemp(join(tmpdir(), "agentscope-python-"));
       try {
         const file = join(dir, `tmp_${shortUuid()}.py`);

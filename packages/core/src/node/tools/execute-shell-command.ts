@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../../tool/tool-response.js";
 import { type ProcessResult, runProcess } from "./run-process.js";
 
@@ -47,14 +46,23 @@ export function formatProcessResult(
   );
 }
 
-const shellParameters = z.object({
-  command: z.string().describe("The shell command to execute."),
-  timeout: z
-    .number()
-    .positive()
-    .default(300)
-    .describe("The maximum time (in seconds) allowed for the command to run."),
-});
+// A JSON Schema literal (no zod at import): what zod generated before (builtin-tool-schemas.test.ts).
+const shellParameters: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    command: {
+      type: "string",
+      description: "The shell command to execute.",
+    },
+    timeout: {
+      default: 300,
+      description: "The maximum time (in seconds) allowed for the command to run.",
+      type: "number",
+      exclusiveMinimum: 0,
+    },
+  },
+  required: ["command"],
+};
 
 /**
  * Makes the `execute_shell_command` tool (AgentScope's): runs a command with the shell and returns
@@ -68,7 +76,7 @@ const shellParameters = z.object({
  */
 export function createExecuteShellCommand(
   options: ExecuteShellCommandOptions = {},
-): ToolDefinition<z.output<typeof shellParameters>> {
+): ToolDefinition<{ command: string; timeout?: number }> {
   const isWindows = process.platform === "win32";
   const shell = options.shell ?? (isWindows ? "cmd.exe" : "/bin/sh");
   return {
@@ -76,7 +84,7 @@ export function createExecuteShellCommand(
     description:
       "Execute given command and return the return code, standard output and error within <returncode></returncode>, <stdout></stdout> and <stderr></stderr> tags.",
     parameters: shellParameters,
-    async execute({ command, timeout }, context) {
+    async execute({ command, timeout = 300 }, context) {
       const result = await runProcess({
         command: shell,
         args:

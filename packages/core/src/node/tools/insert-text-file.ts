@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { z } from "zod";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definition.js";
 import { toolResponse } from "../../tool/tool-response.js";
 import {
   calculateViewRanges,
@@ -10,22 +9,36 @@ import {
   readLines,
 } from "./text-file-utils.js";
 
-const insertParameters = z.object({
-  file_path: z.string().describe("The target file path."),
-  content: z.string().describe("The content to be inserted."),
-  line_number: z
-    .number()
-    .int()
-    .describe(
-      "The line number at which the content should be inserted, starting from 1. Use the number of lines in the file plus one to append to the end of the file.",
-    ),
-});
+// A JSON Schema literal (no zod at import): what zod generated before (builtin-tool-schemas.test.ts).
+const insertParameters: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    file_path: {
+      type: "string",
+      description: "The target file path.",
+    },
+    content: {
+      type: "string",
+      description: "The content to be inserted.",
+    },
+    line_number: {
+      type: "integer",
+      description:
+        "The line number at which the content should be inserted, starting from 1. Use the number of lines in the file plus one to append to the end of the file.",
+    },
+  },
+  required: ["file_path", "content", "line_number"],
+};
 
 /**
  * The `insert_text_file` tool (AgentScope's): inserts `content` before line `line_number` (or
  * appends it at line count + 1) and shows the changed part with line numbers.
  */
-export const insertTextFile: ToolDefinition<z.output<typeof insertParameters>> = {
+export const insertTextFile: ToolDefinition<{
+  file_path: string;
+  content: string;
+  line_number: number;
+}> = {
   name: "insert_text_file",
   description: "Insert the content at the specified line number in a text file.",
   parameters: insertParameters,

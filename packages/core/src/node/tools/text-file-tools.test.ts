@@ -83,7 +83,7 @@ describe("view_text_file", () => {
     })) {
       responses.push(r);
     }
-    expect(text(responses[0])).toContain("ranges: Too small");
+    expect(text(responses[0])).toContain("ranges: Array has too few items (1 < 2)");
   });
 });
 

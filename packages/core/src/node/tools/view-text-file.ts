@@ -1,5 +1,4 @@
-import { z } from "zod";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definition.js";
 import { toolResponse } from "../../tool/tool-response.js";
 import {
   expandUser,
@@ -10,16 +9,27 @@ import {
   readLines,
 } from "./text-file-utils.js";
 
-const viewParameters = z.object({
-  file_path: z.string().describe("The target file path."),
-  ranges: z
-    .array(z.number().int())
-    .length(2)
-    .optional()
-    .describe(
-      "The range of lines to be viewed (e.g. lines 1 to 100: [1, 100]), inclusive. If not provided, the entire file will be returned. To view the last 100 lines, use [-100, -1].",
-    ),
-});
+// A JSON Schema literal (no zod at import): what zod generated before (builtin-tool-schemas.test.ts).
+const viewParameters: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    file_path: {
+      type: "string",
+      description: "The target file path.",
+    },
+    ranges: {
+      description:
+        "The range of lines to be viewed (e.g. lines 1 to 100: [1, 100]), inclusive. If not provided, the entire file will be returned. To view the last 100 lines, use [-100, -1].",
+      minItems: 2,
+      maxItems: 2,
+      type: "array",
+      items: {
+        type: "integer",
+      },
+    },
+  },
+  required: ["file_path"],
+};
 
 /**
  * Shows `lines` in the 1-based inclusive range `ranges` (negative numbers count from the end:
@@ -65,7 +75,7 @@ export function viewLines(
  * The `view_text_file` tool (AgentScope's): shows a text file, or a range of its lines, with line
  * numbers. A missing file, a directory or a bad range is answered with an error text.
  */
-export const viewTextFile: ToolDefinition<z.output<typeof viewParameters>> = {
+export const viewTextFile: ToolDefinition<{ file_path: string; ranges?: number[] }> = {
   name: "view_text_file",
   description:
     "View the file content in the specified range with line numbers. If `ranges` is not provided, the entire file will be returned.",

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { z } from "zod";
-import type { ToolDefinition } from "../../tool/tool-definition.js";
+import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definition.js";
 import { toolResponse } from "../../tool/tool-response.js";
 import {
   calculateViewRanges,
@@ -13,24 +12,42 @@ import {
   readLines,
 } from "./text-file-utils.js";
 
-const writeParameters = z.object({
-  file_path: z.string().describe("The target file path."),
-  content: z.string().describe("The content to be written."),
-  ranges: z
-    .array(z.number().int())
-    .length(2)
-    .optional()
-    .describe(
-      "The range of lines to be replaced (e.g. [2, 4], inclusive, starting from 1). If not provided, the entire file will be overwritten.",
-    ),
-});
+// A JSON Schema literal (no zod at import): what zod generated before (builtin-tool-schemas.test.ts).
+const writeParameters: JsonSchemaObject = {
+  type: "object",
+  properties: {
+    file_path: {
+      type: "string",
+      description: "The target file path.",
+    },
+    content: {
+      type: "string",
+      description: "The content to be written.",
+    },
+    ranges: {
+      description:
+        "The range of lines to be replaced (e.g. [2, 4], inclusive, starting from 1). If not provided, the entire file will be overwritten.",
+      minItems: 2,
+      maxItems: 2,
+      type: "array",
+      items: {
+        type: "integer",
+      },
+    },
+  },
+  required: ["file_path", "content"],
+};
 
 /**
  * The `write_text_file` tool (AgentScope's): creates a file, overwrites it, or replaces the lines
  * in `ranges` with `content`, and shows the changed part with line numbers. Missing parent
  * folders are created.
  */
-export const writeTextFile: ToolDefinition<z.output<typeof writeParameters>> = {
+export const writeTextFile: ToolDefinition<{
+  file_path: string;
+  content: string;
+  ranges?: number[];
+}> = {
   name: "write_text_file",
   description:
     "Create/Replace/Overwrite content in a text file. When `ranges` is provided, the content will be replaced in the specified range. Otherwise, the entire file (if exists) will be overwritten.",

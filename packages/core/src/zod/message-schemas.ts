@@ -8,7 +8,7 @@ import type {
   ThinkingBlock,
   ToolUseBlock,
   VideoBlock,
-} from "./content-block.js";
+} from "../message/content-block.js";
 
 // Blocks are loose objects: keys a provider adds (e.g. a thinking `signature`) survive a round trip.
 
