@@ -1,5 +1,5 @@
 import { ModelError } from "@agentscope-ts/core";
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
 import { APIError } from "openai";
 
 /** The largest server-sent event we buffer (32 MiB): a stream past it is a typed error. */
@@ -17,6 +17,13 @@ export interface JsonEvent {
 export interface SseWireState {
   /** True when the server closed the stream with OpenAI's `data: [DONE]` sentinel. */
   sentinel: boolean;
+}
+
+function invalidStream(provider: string, error: ParseError): ModelError {
+  return new ModelError(
+    `${provider}: the response stream is not valid server-sent events or one event exceeds ${MAX_SSE_EVENT_CHARS} characters (${error.message}).`,
+    { provider, retryable: false, cause: error },
+  );
 }
 
 function snippet(text: string): string {
@@ -66,28 +73,41 @@ async function* readEvents<T>(
       retryable: true,
     });
   }
-  const reader = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(
-      new EventSourceParserStream({ onError: "terminate", maxBufferSize: MAX_SSE_EVENT_CHARS }),
-    )
-    .getReader();
+  // The body is decoded and split into events here, in one loop, rather than through
+  // `TextDecoderStream` + `EventSourceParserStream`: two piped web TransformStreams cost a promise
+  // hop each per network chunk and most of a short stream's setup time (issue 19).
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const pending: EventSourceMessage[] = [];
+  let failure: ParseError | undefined;
+  const parser = createParser({
+    onEvent: (message) => {
+      pending.push(message);
+    },
+    onError: (error) => {
+      failure ??= error;
+    },
+    maxBufferSize: MAX_SSE_EVENT_CHARS,
+  });
+  let next = 0;
+  let ended = false;
   try {
     while (true) {
-      let read: ReadableStreamReadResult<{ event?: string | undefined; data: string }>;
-      try {
-        read = await reader.read();
-      } catch (error) {
-        if ((error as { name?: unknown } | null)?.name === "ParseError") {
-          throw new ModelError(
-            `${provider}: the response stream is not valid server-sent events or one event exceeds ${MAX_SSE_EVENT_CHARS} characters (${(error as Error).message}).`,
-            { provider, retryable: false, cause: error },
-          );
+      if (next === pending.length) {
+        pending.length = 0;
+        next = 0;
+        if (failure) throw invalidStream(provider, failure);
+        if (ended) return;
+        const read = await reader.read();
+        if (read.done) {
+          ended = true;
+          parser.feed(decoder.decode());
+        } else {
+          parser.feed(decoder.decode(read.value, { stream: true }));
         }
-        throw error;
+        continue;
       }
-      if (read.done) return;
-      const { event, data } = read.value;
+      const { event, data } = pending[next++] as EventSourceMessage;
       if (
         event === "ping" ||
         data.length === 0 ||
