@@ -20,6 +20,19 @@ describe("describeError names the host a network error could not reach", () => {
     );
   });
 
+  it("does not repeat a host the provider's message already names", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const cause = await fetch(`http://127.0.0.1:${port}/v1`).catch((e: unknown) => e);
+    const message = `openai: network error reaching 127.0.0.1:${port} (ECONNREFUSED): Connection error.`;
+    const error = new ModelError(message, { cause: new Error("Connection error.", { cause }) });
+    expect(describeError(error)).toBe(
+      `${message}; check your network connection and the server address (--base-url)`,
+    );
+  });
+
   it("from a failed DNS lookup (hostname on the cause)", async () => {
     const cause = await fetch("http://no-such-host.invalid/").catch((e: unknown) => e);
     const error = new ModelError("openai: network error: Connection error.", { cause });

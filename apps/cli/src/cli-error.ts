@@ -75,7 +75,8 @@ function statusAdvice(error: ModelError): string {
     case undefined: {
       if (!/network error|timed out/i.test(error.message)) return "";
       const host = unreachableHost(error);
-      return host
+      // Provider packages already name the host ("network error reaching HOST…"): not twice.
+      return host && !error.message.includes(host)
         ? `; could not reach ${host}: check your network connection and the server address (--base-url)`
         : "; check your network connection and the server address (--base-url)";
     }

@@ -25,16 +25,24 @@ describe("agentscope (subprocess): help, version and errors", () => {
 
   it("--help for every command, and --version", async () => {
     const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
-    const [main, chat, run, sessions, help, version] = await Promise.all([
+    const [main, chat, run, sessions, help, version, serve, helpServe] = await Promise.all([
       runCli(["--help"], { home: home.path }),
       runCli(["chat", "--help"], { home: home.path }),
       runCli(["run", "-h"], { home: home.path }),
       runCli(["sessions", "--help"], { home: home.path }),
       runCli(["help", "run"], { home: home.path }),
       runCli(["--version"], { home: home.path }),
+      runCli(["serve", "--help"], { home: home.path }),
+      runCli(["help", "serve"], { home: home.path }),
     ]);
-    for (const r of [main, chat, run, sessions, help, version]) expect(r.code).toBe(0);
+    for (const r of [main, chat, run, sessions, help, version, serve, helpServe]) {
+      expect(r.code, r.stderr).toBe(0);
+    }
     expect(main.stdout).toContain('agentscope run [options] "task"');
+    expect(main.stdout).toMatch(/^ {2}agentscope serve \[options\] +serve the agent over HTTP/m);
+    expect(serve.stdout).toContain("Usage: agentscope serve [options]");
+    expect(serve.stdout).toContain("--token TOKEN=USER");
+    expect(helpServe.stdout).toBe(serve.stdout);
     expect(chat.stdout).toContain("--mcp-config FILE");
     expect(chat.stdout).toContain("Ctrl-C interrupts");
     expect(run.stdout).toContain("--json");

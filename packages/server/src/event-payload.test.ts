@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorText, redact } from "./event-payload.js";
+import { errorText, eventPayload, redact } from "./event-payload.js";
 
 describe("redact", () => {
   it("masks bearer tokens, API keys and URL passwords", () => {
@@ -15,5 +15,28 @@ describe("redact", () => {
   it("describes errors by class and message", () => {
     expect(errorText(new TypeError("bad Bearer xyz"))).toBe("TypeError: bad Bearer ***");
     expect(errorText("plain")).toBe("plain");
+  });
+});
+
+describe("eventPayload", () => {
+  it("writes a warning event with its source and a redacted message", () => {
+    const payload = eventPayload({
+      type: "warning",
+      agentId: "a1",
+      agentName: "Friday",
+      replyId: "r1",
+      source: "long_term_memory.retrieve",
+      message: "Skipping the long-term memory retrieve",
+      error: new Error("connect ECONNREFUSED postgres://u:secret@db:5432/x"),
+    });
+    expect(payload).toEqual({
+      type: "warning",
+      data: {
+        agentName: "Friday",
+        replyId: "r1",
+        source: "long_term_memory.retrieve",
+        message: "Error: connect ECONNREFUSED postgres://***@db:5432/x",
+      },
+    });
   });
 });

@@ -46,6 +46,11 @@ export function eventPayload(event: AgentEvent): { type: string; data: Record<st
           interrupted: event.interrupted,
         },
       };
+    case "warning":
+      return {
+        type: event.type,
+        data: { ...base, source: event.source, message: errorText(event.error) },
+      };
     case "error":
       return { type: event.type, data: { ...base, message: errorText(event.error) } };
   }

@@ -10,6 +10,7 @@ import type {
 } from "./backend.js";
 import { keyString } from "./backend.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
+import { EventLog } from "./event-log.js";
 
 /** Options of {@link InMemoryBackend}. */
 export interface InMemoryBackendOptions {
@@ -26,7 +27,7 @@ interface SessionRecord {
   lease: { token: number; expiresAt: number } | null;
   fence: number;
   grants: FenceGrant[];
-  events: StoredEvent[];
+  events: EventLog;
   lastMs: number;
   seq: number;
   checkpoint: Checkpoint | undefined;
@@ -57,7 +58,7 @@ export class InMemoryBackend implements ServiceBackend {
         lease: null,
         fence: 0,
         grants: [],
-        events: [],
+        events: new EventLog(this.#maxEvents),
         lastMs: 0,
         seq: 0,
         checkpoint: undefined,
@@ -117,7 +118,6 @@ export class InMemoryBackend implements ServiceBackend {
     } else record.seq += 1;
     const stored: StoredEvent = { ...event, id: `${record.lastMs}-${record.seq}`, fence: token };
     record.events.push(stored);
-    if (record.events.length > this.#maxEvents) record.events.shift();
     for (const wake of record.waiters) wake();
     record.waiters.clear();
     return { id: stored.id, interruptRequested: record.interrupt };
@@ -129,15 +129,7 @@ export class InMemoryBackend implements ServiceBackend {
     options: ReadEventsOptions,
   ): Promise<StoredEvent[]> {
     const record = this.#get(key);
-    const after = parseId(afterId);
-    const pick = () => {
-      const out: StoredEvent[] = [];
-      for (const e of record.events) {
-        if (isAfter(parseId(e.id), after)) out.push(e);
-        if (out.length >= options.count) break;
-      }
-      return out;
-    };
+    const pick = () => record.events.after(afterId, options.count);
     const now = pick();
     if (now.length > 0 || options.blockMs <= 0) return now;
     await new Promise<void>((resolve) => {
@@ -173,7 +165,7 @@ export class InMemoryBackend implements ServiceBackend {
     if (!this.#holds(record, token)) return false;
     if (this.#store && !(await this.#store.delete(key, token))) return false;
     record.checkpoint = undefined;
-    record.events = [];
+    record.events.clear();
     return true;
   }
 
@@ -203,13 +195,4 @@ export class InMemoryBackend implements ServiceBackend {
     }
     await this.#store?.close();
   }
-}
-
-function parseId(id: string): [number, number] {
-  const [ms, seq] = id.split("-");
-  return [Number(ms) || 0, Number(seq) || 0];
-}
-
-function isAfter(a: [number, number], b: [number, number]): boolean {
-  return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
 }

@@ -1,4 +1,4 @@
-import type { CommandName } from "./parse-args.js";
+import type { HelpTopic } from "./parse-args.js";
 
 const MODEL_FLAGS = `Model:
   -m, --model PROVIDER:NAME  the model, e.g. openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5,
@@ -42,12 +42,33 @@ const COMMON_FLAGS = `Other:
   -h, --help                 this help
   -V, --version              the version`;
 
-const HELP: Record<CommandName | "main", string> = {
+/** The help of `agentscope serve` (parsed by `commands/serve.ts`, kept here so help loads no server). */
+export const SERVE_HELP = `agentscope serve: the agent as an HTTP service (@agentscope-ts/server)
+
+Usage: agentscope serve [options]
+
+  --model PROVIDER:NAME   the model (as for chat); --base-url URL overrides its endpoint
+  --port N                port to listen on (default 8080; 0 picks a free one)
+  --host ADDR             address to bind (default 127.0.0.1)
+  --token TOKEN=USER      a bearer token and the user it stands for (repeatable;
+                          or AGENTSCOPE_SERVER_TOKENS="t1=alice,t2=bob")
+  --allow-anonymous       no auth: every request is user "anonymous" (local use only)
+  --redis URL             share leases, events and checkpoints with other replicas
+  --store FILE            keep sessions in this SQLite file (one node; survives restarts)
+  --sys-prompt TEXT       the agent's system prompt
+
+Routes: POST /v1/sessions/:id/messages, GET /v1/sessions/:id/events (SSE; ?protocol=ag-ui),
+POST …/interrupt, POST …/approvals/:toolCallId, GET and DELETE /v1/sessions/:id.
+The agent has no tools here: it is a chat service. Stop with Ctrl-C.
+`;
+
+const HELP: Record<HelpTopic | "main", string> = {
   main: `agentscope: a ReAct agent in your terminal (AgentScope-TS)
 
 Usage:
   agentscope [chat] [options]        chat with the agent (the default command)
   agentscope run [options] "task"    do one task and print the answer (for scripts)
+  agentscope serve [options]         serve the agent over HTTP (sessions, SSE, AG-UI)
   agentscope sessions [options]      list saved sessions
   agentscope help [command]          help on a command
 
@@ -104,10 +125,11 @@ with 'agentscope --session NAME'.
 
 ${COMMON_FLAGS}
 `,
+  serve: SERVE_HELP,
   help: "",
 };
 
 /** The help text of `command` (or of `agentscope` itself). */
-export function helpText(command?: CommandName): string {
+export function helpText(command?: HelpTopic): string {
   return command && command !== "help" ? HELP[command] : HELP.main;
 }

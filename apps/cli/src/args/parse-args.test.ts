@@ -78,6 +78,7 @@ describe("parseCliArgs", () => {
     expect(parseCliArgs(["-h"])).toEqual({ kind: "help" });
     expect(parseCliArgs(["run", "--help"])).toEqual({ kind: "help", command: "run" });
     expect(parseCliArgs(["help", "sessions"])).toEqual({ kind: "help", command: "sessions" });
+    expect(parseCliArgs(["help", "serve"])).toEqual({ kind: "help", command: "serve" });
     expect(parseCliArgs(["sessions", "--sessions-dir", "d"])).toMatchObject({
       kind: "sessions",
       options: { sessionsDir: "d" },

@@ -8,6 +8,15 @@ export type CommandName = "chat" | "run" | "sessions" | "help";
 /** The command names, in the order help lists them. */
 export const COMMANDS: readonly CommandName[] = ["chat", "run", "sessions", "help"];
 
+/**
+ * What `agentscope help TOPIC` explains: the commands parsed here and `serve` (which `main` hands
+ * to its own parser before this one runs).
+ */
+export type HelpTopic = CommandName | "serve";
+
+/** Every subcommand of `agentscope`, as the main help lists them. */
+export const HELP_TOPICS: readonly HelpTopic[] = ["chat", "run", "serve", "sessions", "help"];
+
 /** The options of `agentscope chat` and `agentscope run` (and what `sessions` uses of them). */
 export interface CliOptions {
   /** `provider:name` from `--model`; unset picks by the environment. */
@@ -53,7 +62,7 @@ export interface CliOptions {
 /** What the command line asks for. */
 export type ParsedCommand =
   | { kind: "version" }
-  | { kind: "help"; command?: CommandName }
+  | { kind: "help"; command?: HelpTopic }
   | { kind: "chat"; options: CliOptions }
   | { kind: "run"; options: CliOptions; task: string | undefined }
   | { kind: "sessions"; options: CliOptions };
@@ -166,11 +175,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   if (values.version) return { kind: "version" };
   if (command === "help") {
     const topic = args[0];
-    if (topic !== undefined && !isCommand(topic))
+    if (topic !== undefined && !HELP_TOPICS.includes(topic as HelpTopic))
       throw usageError(`no command ${JSON.stringify(topic)}`);
     return topic === undefined || topic === "help"
       ? { kind: "help" }
-      : { kind: "help", command: topic };
+      : { kind: "help", command: topic as HelpTopic };
   }
   if (values.help) return { kind: "help", ...(first === command ? { command } : {}) };
 

@@ -9,28 +9,10 @@ import {
   SqliteCheckpointStore,
 } from "@agentscope-ts/server";
 import { AGENT_NAME } from "../agent/set-up-agent.js";
+import { SERVE_HELP } from "../args/help-text.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { chooseModel } from "../model/model-choice.js";
-
-const SERVE_HELP = `agentscope serve — the agent as an HTTP service (@agentscope-ts/server)
-
-Usage: agentscope serve [options]
-
-  --model PROVIDER:NAME   the model (as for chat); --base-url URL overrides its endpoint
-  --port N                port to listen on (default 8080; 0 picks a free one)
-  --host ADDR             address to bind (default 127.0.0.1)
-  --token TOKEN=USER      a bearer token and the user it stands for (repeatable;
-                          or AGENTSCOPE_SERVER_TOKENS="t1=alice,t2=bob")
-  --allow-anonymous       no auth: every request is user "anonymous" (local use only)
-  --redis URL             share leases, events and checkpoints with other replicas
-  --store FILE            keep sessions in this SQLite file (one node; survives restarts)
-  --sys-prompt TEXT       the agent's system prompt
-
-Routes: POST /v1/sessions/:id/messages, GET /v1/sessions/:id/events (SSE; ?protocol=ag-ui),
-POST …/interrupt, POST …/approvals/:toolCallId, GET and DELETE /v1/sessions/:id.
-The agent has no tools here: it is a chat service. Stop with Ctrl-C.
-`;
 
 function usage(message: string): CliError {
   return new CliError(`${message} (see agentscope serve --help)`, { exitCode: EXIT.usage });

@@ -1,9 +1,10 @@
-import { ValidationError } from "@agentscope-ts/core";
+import { Msg, ValidationError } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { collect, modelFor } from "../__fixtures__/test-model.js";
 import { joinDeltas, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
+import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
 import { AnthropicChatModel } from "./anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
@@ -396,5 +397,62 @@ describe("AnthropicChatModel streamed thinking", () => {
     expect(server.calls[0]!.body).toMatchObject({
       thinking: { type: "enabled", budget_tokens: 1024 },
     });
+  });
+
+  it("keeps each of several thinking blocks with its own signature (interleaved thinking)", async () => {
+    const thinking = (index: number, text: string, signature: string) => [
+      { type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } },
+      { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: text } },
+      { type: "content_block_delta", index, delta: { type: "signature_delta", signature } },
+      { type: "content_block_stop", index },
+    ];
+    const chunks = [
+      { type: "message_start", message: { id: "msg_i", usage: { input_tokens: 9 } } },
+      ...thinking(0, "First, the weather.", "sigA=="),
+      { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+      { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "Checking." } },
+      { type: "content_block_stop", index: 1 },
+      ...thinking(2, "Now the tool.", "sigB=="),
+      {
+        type: "content_block_start",
+        index: 3,
+        content_block: { type: "tool_use", id: "toolu_1", name: "weather", input: {} },
+      },
+      {
+        type: "content_block_delta",
+        index: 3,
+        delta: { type: "input_json_delta", partial_json: '{"location":"Paris"}' },
+      },
+      { type: "content_block_stop", index: 3 },
+      { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 30 } },
+      { type: "message_stop" },
+    ];
+    await using server = await createTestServer({
+      [PATH]: { response: { type: "stream", format: "anthropic", chunks } },
+    });
+    const out = await collect(
+      modelFor(server, { thinking: { type: "enabled", budget_tokens: 1024 } }).stream(messages, {
+        tools: [weatherTool],
+      }),
+    );
+    const final = out.at(-1)!;
+    expect(final.content.filter((b) => b.type === "thinking")).toEqual([
+      { type: "thinking", thinking: "First, the weather.", signature: "sigA==" },
+      { type: "thinking", thinking: "Now the tool.", signature: "sigB==" },
+    ]);
+    expect(final.content.map((b) => b.type)).toEqual(["thinking", "thinking", "text", "tool_use"]);
+    // An earlier chunk is not changed by later deltas.
+    const early = out.find((c) => c.content.some((b) => b.type === "text"))!;
+    expect(early.content.filter((b) => b.type === "thinking")).toEqual([
+      { type: "thinking", thinking: "First, the weather.", signature: "sigA==" },
+    ]);
+
+    // Sent back, each block keeps its own signature (what the API checks).
+    const msg = new Msg("assistant", final.content as never, "assistant");
+    const formatted = await new AnthropicChatFormatter().format([msg]);
+    expect((formatted[0]?.content as unknown[] | undefined)?.slice(0, 2)).toEqual([
+      { type: "thinking", thinking: "First, the weather.", signature: "sigA==" },
+      { type: "thinking", thinking: "Now the tool.", signature: "sigB==" },
+    ]);
   });
 });

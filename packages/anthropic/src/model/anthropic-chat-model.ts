@@ -160,7 +160,7 @@ export class AnthropicChatModel extends ChatModelBase<AnthropicChatModelCallOpti
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider);
+    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
     if (normalized !== error || !(error instanceof Anthropic.APIError)) return normalized;
     // An `error` event inside a stream (no HTTP status): its type says whether to retry.
     const type =

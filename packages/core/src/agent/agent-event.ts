@@ -60,9 +60,20 @@ export interface ErrorEvent extends AgentEventBase {
 }
 
 /**
+ * Something failed but the reply goes on (e.g. the long-term memory could not be reached);
+ * `source` names what failed, `error` is what it threw.
+ */
+export interface WarningEvent extends AgentEventBase {
+  type: "warning";
+  source: string;
+  message: string;
+  error: unknown;
+}
+
+/**
  * What `agent.stream(msg)` yields, for UIs to render: a discriminated union on `type`. A run
  * yields `reply_start`, then any of `model_chunk`, `tool_call` and `tool_result_chunk` (emitted by
- * the agent class, e.g. ReActAgent), and ends with `reply` or `error`.
+ * the agent class, e.g. ReActAgent), `warning` for non-fatal failures, and ends with `reply` or `error`.
  */
 export type AgentEvent =
   | ReplyStartEvent
@@ -70,6 +81,7 @@ export type AgentEvent =
   | ToolCallEvent
   | ToolResultChunkEvent
   | ReplyEvent
+  | WarningEvent
   | ErrorEvent;
 
 /** The `type` of an {@link AgentEvent}. */

@@ -21,6 +21,7 @@ export type {
   ReplyStartEvent,
   ToolCallEvent,
   ToolResultChunkEvent,
+  WarningEvent,
 } from "./agent-event.js";
 export { AsyncQueue } from "./async-queue.js";
 export { cloneMsg, deepCopy, stripThinkingBlocks } from "./copy.js";

@@ -138,6 +138,58 @@ describe("ReActAgent long-term memory", () => {
   });
 });
 
+/** A long-term memory whose backend is unreachable: every call rejects. */
+class DownLongTermMemory extends ListLongTermMemory {
+  override async record(): Promise<void> {
+    throw new TypeError("fetch failed: connect ECONNREFUSED 127.0.0.1:6333");
+  }
+  override async retrieve(): Promise<string> {
+    throw new TypeError("fetch failed: connect ECONNREFUSED 127.0.0.1:6333");
+  }
+}
+
+describe("ReActAgent with a failing long-term memory", () => {
+  it.each(["static_control", "both"] as const)(
+    "%s: the reply goes on, with a warning logged and emitted for retrieve and record",
+    async (mode) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const { agent, model } = makeAgent([scriptedText("Still here.")], {
+        longTermMemory: new DownLongTermMemory(),
+        longTermMemoryMode: mode,
+      });
+      const events = [];
+      for await (const event of agent.stream(user("What does Alice like?"))) events.push(event);
+
+      const types = events.map((e) => e.type).filter((t) => t !== "model_chunk");
+      expect(types).toEqual(["reply_start", "warning", "warning", "reply"]);
+      const warnings = events.filter((e) => e.type === "warning");
+      expect(warnings.map((w) => w.source)).toEqual([
+        "long_term_memory.retrieve",
+        "long_term_memory.record",
+      ]);
+      expect(warnings[0]?.error).toBeInstanceOf(TypeError);
+      expect(warnings[1]?.message).toContain("ECONNREFUSED");
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[0]?.[0]).toContain("long-term memory retrieve");
+      const reply = events.at(-1);
+      expect(reply?.type === "reply" && reply.msg.getTextContent()).toBe("Still here.");
+      expect(events.findIndex((e) => e.type === "model_chunk")).toBe(2);
+      expect(model.calls).toHaveLength(1);
+      expect((await agent.memory.getMemory()).map((m) => m.name)).toEqual(["user", "Friday"]);
+    },
+  );
+
+  it("call() resolves with the reply too", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { agent } = makeAgent([scriptedText("Ok.")], {
+      longTermMemory: new DownLongTermMemory(),
+      longTermMemoryMode: "static_control",
+    });
+    const reply = await agent.call(user("hello"));
+    expect(reply.getTextContent()).toBe("Ok.");
+  });
+});
+
 describe("ReActAgent knowledge retrieval", () => {
   it("rewrites the query through the model, then adds the documents sorted by score", async () => {
     const kb1 = new FixedKnowledge([doc("Alice was born in May.", 0.4)]);

@@ -355,11 +355,7 @@ export class ReActAgent extends AgentBase {
       await this.memory.add(replyMsg);
     }
 
-    if (this.#staticControl && this.longTermMemory) {
-      await this.longTermMemory.record(
-        await this.memory.getMemory({ excludeMark: COMPRESSED_MARK }),
-      );
-    }
+    await this.recordToLongTermMemory();
     return replyMsg;
   }
 
@@ -568,11 +564,41 @@ export class ReActAgent extends AgentBase {
    */
   protected async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
     if (!this.#staticControl || !this.longTermMemory || !hasInput(msg)) return;
-    const retrieved = await this.longTermMemory.retrieve(msg);
+    let retrieved: string;
+    try {
+      retrieved = await this.longTermMemory.retrieve(msg);
+    } catch (error) {
+      await this.#longTermMemoryFailed("retrieve", error);
+      return;
+    }
     if (!retrieved) return;
     const retrievedMsg = longTermMemoryMsg(retrieved);
     if (this.printHintMsg) await this.print(retrievedMsg, { last: true });
     await this.memory.add(retrievedMsg);
+  }
+
+  /**
+   * In `static_control` (or `both`) mode, hands the (uncompressed) memory to the long-term memory
+   * to record.
+   */
+  protected async recordToLongTermMemory(): Promise<void> {
+    if (!this.#staticControl || !this.longTermMemory) return;
+    const msgs = await this.memory.getMemory({ excludeMark: COMPRESSED_MARK });
+    try {
+      await this.longTermMemory.record(msgs);
+    } catch (error) {
+      await this.#longTermMemoryFailed("record", error);
+    }
+  }
+
+  // A failing long-term memory (e.g. its backend is down) does not fail the reply (AgentScope
+  // lets the error through): it is logged and emitted as a `warning` event. An interruption
+  // still stops the reply.
+  async #longTermMemoryFailed(operation: "retrieve" | "record", error: unknown): Promise<void> {
+    if (isInterruption(error, this.#currentContext().signal)) throw error;
+    const message = `Skipping the long-term memory ${operation} due to error: ${errorText(error)}`;
+    console.warn(message);
+    await this.emit({ type: "warning", source: `long_term_memory.${operation}`, message, error });
   }
 
   /**

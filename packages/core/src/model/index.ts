@@ -21,7 +21,9 @@ export {
   isNetworkError,
   isRetryableError,
   isRetryableStatus,
+  type NormalizeModelErrorOptions,
   normalizeModelError,
+  urlHost,
 } from "./model-errors.js";
 export { parsePartialJson, parseStreamingJsonDict } from "./partial-json.js";
 export {

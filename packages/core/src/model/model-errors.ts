@@ -63,12 +63,44 @@ export function isRetryableError(error: unknown): boolean {
   return isNetworkError(error);
 }
 
+/** Options of {@link normalizeModelError}. */
+export interface NormalizeModelErrorOptions {
+  /** The server the model talks to: a network error's message names its host (and port). */
+  baseURL?: string | undefined;
+}
+
+/** The `host[:port]` of `baseURL` for messages; the text itself when it is not a URL. */
+export function urlHost(baseURL: string): string {
+  try {
+    return new URL(baseURL).host || baseURL;
+  } catch {
+    return baseURL;
+  }
+}
+
+// The first network error code (ECONNREFUSED…) in an error's cause chain.
+function networkCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current != null && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && NETWORK_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Turns whatever a provider SDK threw into a {@link ModelError} where it can: errors with an HTTP
  * `status` (OpenAI, Anthropic and most SDKs) keep status, message and `Retry-After`; network errors
- * become retryable ModelErrors. AgentScope errors and unknown errors are returned unchanged.
+ * become retryable ModelErrors naming the host of `options.baseURL` and the error code (e.g.
+ * `openai: network error reaching 127.0.0.1:8000 (ECONNREFUSED): Connection error.`), the SDK's
+ * error kept as `cause`. AgentScope errors and unknown errors are returned unchanged.
  */
-export function normalizeModelError(error: unknown, provider?: string): unknown {
+export function normalizeModelError(
+  error: unknown,
+  provider?: string,
+  options: NormalizeModelErrorOptions = {},
+): unknown {
   if (AgentScopeError.isAgentScopeError(error)) return error;
   if (error === null || typeof error !== "object") return error;
   const e = error as { status?: unknown; headers?: unknown; message?: unknown };
@@ -85,7 +117,10 @@ export function normalizeModelError(error: unknown, provider?: string): unknown 
     });
   }
   if (isNetworkError(error)) {
-    return new ModelError(`${where}network error: ${message}`, {
+    const host = options.baseURL ? ` reaching ${urlHost(options.baseURL)}` : "";
+    const code = networkCode(error);
+    const codeText = code && !message.includes(code) ? ` (${code})` : "";
+    return new ModelError(`${where}network error${host}${codeText}: ${message}`, {
       cause: error,
       retryable: true,
       ...(provider !== undefined ? { provider } : {}),

@@ -11,6 +11,27 @@ export const TASK_CANCELLED_TEXT =
 /** The most finished results kept unread; past it the oldest is dropped. */
 export const MAX_UNREAD_TASK_RESULTS = 256;
 
+/**
+ * Default {@link BackgroundTasksOptions.maxBufferChars}: 200 000 characters of one task's output
+ * kept until it is read (twice the default `maxOutputChars` of one tool result).
+ */
+export const DEFAULT_TASK_MAX_BUFFER_CHARS = 200_000;
+
+/** The note put before a background task's output when its oldest chunks were dropped. */
+export function taskBufferNote(chunks: number, chars: number, maxChars: number): string {
+  return `[Background task output truncated: the ${chunks} oldest chunk(s) (${chars} characters) were dropped to keep the buffer under ${maxChars} characters; the latest output follows.]`;
+}
+
+/** Options of {@link BackgroundTasks}. */
+export interface BackgroundTasksOptions {
+  /**
+   * The most characters one task's output (its chunks concatenated) may hold until
+   * `view_task`/`wait_task` reads it; past it the oldest chunks are dropped and a note saying so
+   * comes first. Default {@link DEFAULT_TASK_MAX_BUFFER_CHARS}; `null` = no cap.
+   */
+  maxBufferChars?: number | null;
+}
+
 /** AgentScope's answer to a tool call that started in the background. */
 export function taskStartedText(toolName: string, taskId: string): string {
   return `<system-reminder>Tool '${toolName}' is executing asynchronously. Task ID: ${taskId}. Use view_task('${taskId}') to check status, wait_task('${taskId}') to wait for completion, or cancel_task('${taskId}') to cancel the task.</system-reminder>`;
@@ -33,6 +54,13 @@ interface RunningTask {
 export class BackgroundTasks {
   readonly #running = new Map<string, RunningTask>();
   readonly #results = new Map<string, ToolResponse>();
+  /** The buffer cap of tasks started from now on (see {@link BackgroundTasksOptions}). */
+  maxBufferChars: number | null;
+
+  constructor(options: BackgroundTasksOptions = {}) {
+    this.maxBufferChars =
+      options.maxBufferChars === undefined ? DEFAULT_TASK_MAX_BUFFER_CHARS : options.maxBufferChars;
+  }
 
   /** The ids of the tasks still running. */
   get runningIds(): string[] {
@@ -62,7 +90,7 @@ export class BackgroundTasks {
     const onAbort = () => this.cancel(taskId);
     parent?.addEventListener("abort", onAbort, { once: true });
     const done = (async () => {
-      let result = await collect(run(controller.signal));
+      let result = await collect(run(controller.signal), this.maxBufferChars);
       const post = options.postprocessFunc;
       if (post && !controller.signal.aborted) {
         try {
@@ -143,21 +171,57 @@ export class BackgroundTasks {
   }
 }
 
+// What a chunk weighs against the buffer cap: its text, and the inline data or URL of media.
+function blockChars(block: ToolResultOutputBlock): number {
+  if (block?.type === "text") return typeof block.text === "string" ? block.text.length : 0;
+  const source = (block as { source?: { data?: unknown; url?: unknown } }).source;
+  const data = source?.data ?? source?.url;
+  return typeof data === "string" ? data.length : 1;
+}
+
 /**
  * Runs a call to its end and concatenates the content of every chunk into one final result, as
  * AgentScope's background execution does (a streaming tool's cumulative chunks are all kept).
+ * Unlike AgentScope, the buffer is capped at `maxChars`: the oldest chunks are dropped (never the
+ * newest, which a streaming tool's cumulative chunks make the most complete) and a note says so.
+ * O(1) amortised per chunk: a queue with a moving head, compacted when half of it is dropped.
  */
-async function collect(chunks: AsyncIterable<ToolResponse>): Promise<ToolResponse> {
-  const content: ToolResultOutputBlock[] = [];
+async function collect(
+  chunks: AsyncIterable<ToolResponse>,
+  maxChars: number | null,
+): Promise<ToolResponse> {
+  let kept: { content: ToolResultOutputBlock[]; chars: number }[] = [];
+  let head = 0;
+  let total = 0;
+  let droppedChunks = 0;
+  let droppedChars = 0;
   let last: ToolResponse | undefined;
   try {
     for await (const chunk of chunks) {
-      content.push(...chunk.content);
+      let chars = 0;
+      for (const block of chunk.content) chars += blockChars(block);
+      kept.push({ content: chunk.content, chars });
+      total += chars;
       last = chunk;
+      while (maxChars !== null && total > maxChars && kept.length - head > 1) {
+        const oldest = kept[head++] as { chars: number };
+        total -= oldest.chars;
+        droppedChunks++;
+        droppedChars += oldest.chars;
+      }
+      if (head > 32 && head * 2 > kept.length) {
+        kept = kept.slice(head);
+        head = 0;
+      }
     }
   } catch (error) {
     return toolResponse(`Error during async execution: ${errorMessage(error)}`);
   }
+  const content: ToolResultOutputBlock[] = [];
+  if (droppedChunks > 0 && maxChars !== null) {
+    content.push({ type: "text", text: taskBufferNote(droppedChunks, droppedChars, maxChars) });
+  }
+  for (let i = head; i < kept.length; i++) content.push(...(kept[i]?.content ?? []));
   return {
     ...(last ?? toolResponse([])),
     content,

@@ -10,8 +10,11 @@ export {
 } from "./agent-skill.js";
 export {
   BackgroundTasks,
+  type BackgroundTasksOptions,
+  DEFAULT_TASK_MAX_BUFFER_CHARS,
   MAX_UNREAD_TASK_RESULTS,
   TASK_CANCELLED_TEXT,
+  taskBufferNote,
   taskStartedText,
 } from "./background-tasks.js";
 export { capToolResponse, truncationNote } from "./cap-tool-output.js";

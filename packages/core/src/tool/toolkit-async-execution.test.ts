@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ValidationError } from "../errors/validation-error.js";
 import type { ToolUseBlock } from "../message/content-block.js";
-import { TASK_CANCELLED_TEXT } from "./background-tasks.js";
+import { DEFAULT_TASK_MAX_BUFFER_CHARS, TASK_CANCELLED_TEXT } from "./background-tasks.js";
 import { tool } from "./define-tool.js";
 import type { ToolContext } from "./tool-definition.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
@@ -253,5 +254,81 @@ describe("Toolkit: background tool execution (async_execution)", () => {
     }
     release.open();
     expect(text(await toolkit.waitTask(taskId))).toBe("post: done after 2s");
+  });
+
+  describe("the per-task output buffer", () => {
+    // A streaming tool yielding `n` chunks of 100 characters ("0000…", "1111…", …).
+    const chatty = (n: number, size = 100) =>
+      tool({
+        name: "chatty",
+        description: "Streams numbered chunks.",
+        parameters: z.object({}),
+        execute: async function* () {
+          for (let i = 0; i < n; i++) {
+            yield toolResponse(String(i % 10).repeat(size), { stream: true, isLast: i === n - 1 });
+          }
+        },
+      });
+
+    async function runChatty(kit: Toolkit, n: number, size?: number): Promise<ToolResponse> {
+      kit.registerToolFunction(chatty(n, size), { asyncExecution: true });
+      for await (const _ of kit.callTool(call("chatty", {}))) {
+        // The call answers at once with the task id.
+      }
+      const [taskId] = [...kit.tasks.runningIds, ...kit.tasks.finishedIds];
+      return kit.waitTask(taskId as string, 5);
+    }
+
+    it("drops the oldest chunks past the cap, with a note the model reads first", async () => {
+      const kit = new Toolkit({ maxTaskBufferChars: 350 });
+      try {
+        const result = await runChatty(kit, 10);
+        expect(result.content).toHaveLength(4);
+        expect(text({ ...result, content: result.content.slice(0, 1) })).toBe(
+          "[Background task output truncated: the 7 oldest chunk(s) (700 characters) were dropped to keep the buffer under 350 characters; the latest output follows.]",
+        );
+        expect(text({ ...result, content: result.content.slice(1) })).toBe(
+          `${"7".repeat(100)}${"8".repeat(100)}${"9".repeat(100)}`,
+        );
+        expect(result.isLast).toBe(true);
+      } finally {
+        await kit.dispose();
+      }
+    });
+
+    it("keeps the newest chunk even when it alone is over the cap", async () => {
+      const kit = new Toolkit({ maxTaskBufferChars: 50 });
+      try {
+        const result = await runChatty(kit, 3);
+        expect(text(result)).toMatch(/^\[Background task output truncated: the 2 oldest chunk/);
+        expect(text(result).endsWith("2".repeat(100))).toBe(true);
+      } finally {
+        await kit.dispose();
+      }
+    });
+
+    it("defaults to DEFAULT_TASK_MAX_BUFFER_CHARS; null keeps everything; 0 is refused", async () => {
+      expect(new Toolkit().tasks.maxBufferChars).toBe(DEFAULT_TASK_MAX_BUFFER_CHARS);
+      const kit = new Toolkit({ maxTaskBufferChars: null });
+      try {
+        const result = await runChatty(kit, 30, 10_000);
+        expect(result.content).toHaveLength(30);
+        expect(text(result)).not.toContain("truncated");
+      } finally {
+        await kit.dispose();
+      }
+      expect(() => new Toolkit({ maxTaskBufferChars: 0 })).toThrow(ValidationError);
+      // The default cap applies to a long-running chatty tool: 30 × 10 000 > 200 000.
+      const capped = new Toolkit();
+      try {
+        const result = await runChatty(capped, 30, 10_000);
+        expect(result.content).toHaveLength(21);
+        expect(text({ ...result, content: result.content.slice(0, 1) })).toContain(
+          "the 10 oldest chunk(s) (100000 characters)",
+        );
+      } finally {
+        await capped.dispose();
+      }
+    });
   });
 });

@@ -17,7 +17,11 @@ import {
   readAgentSkill,
   type SkillFiles,
 } from "./agent-skill.js";
-import { BackgroundTasks, taskStartedText } from "./background-tasks.js";
+import {
+  BackgroundTasks,
+  DEFAULT_TASK_MAX_BUFFER_CHARS,
+  taskStartedText,
+} from "./background-tasks.js";
 import { capToolResponse } from "./cap-tool-output.js";
 import {
   formatActivatedNotes,
@@ -108,6 +112,13 @@ export interface ToolkitOptions {
    * tool's own `maxOutputChars` wins.
    */
   maxOutputChars?: number | null;
+  /**
+   * The most characters of output one background task (`asyncExecution`) keeps until
+   * `view_task`/`wait_task` reads it; past it the oldest chunks are dropped and a note at the
+   * start of the result says how many. Default {@link DEFAULT_TASK_MAX_BUFFER_CHARS}; `null` = no
+   * cap. Settable later through `toolkit.tasks.maxBufferChars`.
+   */
+  maxTaskBufferChars?: number | null;
   /** The instruction before the list of agent skills in the prompt. Default AgentScope's. */
   agentSkillInstruction?: string;
   /** How one skill is shown in the prompt, with `{name}`, `{description}` and `{dir}`. Default AgentScope's. */
@@ -190,7 +201,7 @@ export class Toolkit extends StateModule {
   readonly #agentSkillInstruction: string;
   readonly #agentSkillTemplate: string;
   /** The tool calls running in the background (tools registered with `asyncExecution`). */
-  readonly tasks = new BackgroundTasks();
+  readonly tasks: BackgroundTasks;
   #taskTools: ToolDefinition[] | undefined;
 
   constructor(options: ToolkitOptions = {}) {
@@ -205,6 +216,15 @@ export class Toolkit extends StateModule {
     this.maxOutputChars =
       limitOption(options.maxOutputChars, "maxOutputChars", "toolkit options", "characters") ??
       (options.maxOutputChars === null ? null : DEFAULT_TOOL_MAX_OUTPUT_CHARS);
+    this.tasks = new BackgroundTasks({
+      maxBufferChars:
+        limitOption(
+          options.maxTaskBufferChars,
+          "maxTaskBufferChars",
+          "toolkit options",
+          "characters",
+        ) ?? (options.maxTaskBufferChars === null ? null : DEFAULT_TASK_MAX_BUFFER_CHARS),
+    });
     this.#agentSkillInstruction = options.agentSkillInstruction || DEFAULT_AGENT_SKILL_INSTRUCTION;
     this.#agentSkillTemplate = options.agentSkillTemplate || DEFAULT_AGENT_SKILL_TEMPLATE;
   }

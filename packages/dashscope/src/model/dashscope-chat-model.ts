@@ -183,7 +183,7 @@ export class DashScopeChatModel extends ChatModelBase<DashScopeChatModelCallOpti
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider);
+    return normalizeModelError(error, this.provider, { baseURL: this.baseHttpApiUrl });
   }
 
   private settings(startTime: number, request: Request): ParseSettings {

@@ -9,7 +9,7 @@ import {
 } from "@agentscope-ts/core";
 import type { GoogleGenAI } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
-import { normalizeGeminiError } from "../model/gemini-errors.js";
+import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 
 /** Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased). */
 export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
@@ -94,7 +94,7 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeGeminiError(error, this.provider);
+    return normalizeGeminiError(error, this.provider, geminiBaseUrl(this.client));
   }
 
   /** AgentScope keys its cache on the whole request: `{model, contents, config}`. */

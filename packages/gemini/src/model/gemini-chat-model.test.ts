@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { geminiPath, wireChunks, wireJson, wireParts } from "../__fixtures__/wire-fixtures.js";
 import { GeminiChatModel, type GeminiChatModelOptions } from "./gemini-chat-model.js";
+import { geminiBaseUrl } from "./gemini-errors.js";
 
 const MODEL = "gemini-3-pro-preview";
 const STREAM = geminiPath(MODEL, "streamGenerateContent");
@@ -398,6 +399,35 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
 });
 
 describe("GeminiChatModel faults", () => {
+  it("reads the SDK client's base URL: the default Gemini API host or a custom one", () => {
+    const defaults = new GeminiChatModel({ modelName: MODEL, apiKey: "k" });
+    expect(new URL(geminiBaseUrl(defaults.client) ?? "").host).toBe(
+      "generativelanguage.googleapis.com",
+    );
+    const custom = new GeminiChatModel({ modelName: MODEL, apiKey: "k", baseURL: "http://h:1" });
+    expect(geminiBaseUrl(custom.client)).toMatch(/^http:\/\/h:1/);
+    expect(geminiBaseUrl({})).toBeUndefined();
+  });
+
+  it.each([true, false])(
+    "names the base URL's host when nothing listens there (stream: %s)",
+    async (streaming) => {
+      const closed = await createTestServer({});
+      await closed.close();
+      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
+        .call(messages)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelError);
+      expect(error).toMatchObject({ provider: "gemini", retryable: true });
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^gemini: network error reaching ${new URL(closed.url).host} \\(ECONNREFUSED\\): `,
+        ),
+      );
+      expect((error as ModelError).cause).toBeInstanceOf(Error);
+    },
+  );
+
   it("reads the recorded 429's RetryInfo into retryAfterMs when it gives up", async () => {
     await using server = await createTestServer({
       [UNARY]: {

@@ -11,7 +11,7 @@ import {
 import { GoogleGenAI } from "@google/genai";
 import type { z } from "zod";
 import { flattenJsonSchema } from "./flatten-json-schema.js";
-import { normalizeGeminiError } from "./gemini-errors.js";
+import { geminiBaseUrl, normalizeGeminiError } from "./gemini-errors.js";
 import {
   formatGeminiToolChoice,
   formatGeminiTools,
@@ -149,7 +149,7 @@ export class GeminiChatModel extends ChatModelBase<GeminiChatModelCallOptions> {
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeGeminiError(error, this.provider);
+    return normalizeGeminiError(error, this.provider, geminiBaseUrl(this.client));
   }
 
   private settings(startTime: number, request: Request): GeminiParseSettings {

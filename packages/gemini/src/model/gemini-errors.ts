@@ -47,9 +47,10 @@ export function retryInfoDelayMs(body: GoogleErrorBody | undefined): number | un
  * An error of the `@google/genai` SDK as core's {@link ModelError}: an `ApiError` (HTTP status and
  * the JSON body as its message) keeps its status, says whether a retry can help, reads the wait of
  * a `RetryInfo` detail into `retryAfterMs`, and shows the API's own message; network errors are
- * retryable. Anything else is returned as it is.
+ * retryable and name the host of `baseURL` (see {@link geminiBaseUrl}). Anything else is returned
+ * as it is.
  */
-export function normalizeGeminiError(error: unknown, provider: string): unknown {
+export function normalizeGeminiError(error: unknown, provider: string, baseURL?: string): unknown {
   const e = error as { status?: unknown; message?: unknown } | null;
   if (e && typeof e === "object" && typeof e.status === "number" && typeof e.message === "string") {
     const body = bodyOf(e.message);
@@ -68,5 +69,20 @@ export function normalizeGeminiError(error: unknown, provider: string): unknown 
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
   }
-  return normalizeModelError(error, provider);
+  return normalizeModelError(error, provider, { baseURL });
+}
+
+/**
+ * The base URL a `GoogleGenAI` client sends to (custom, Gemini API or Vertex AI), read from its
+ * API client: the SDK keeps it `protected`, and there is no public getter. `undefined` if the
+ * SDK ever moves it.
+ */
+export function geminiBaseUrl(client: unknown): string | undefined {
+  const api = (client as { apiClient?: { getBaseUrl?: () => unknown } } | null)?.apiClient;
+  try {
+    const url = api?.getBaseUrl?.();
+    return typeof url === "string" && url ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -28,7 +28,7 @@ import {
   type LlamaModelOptions,
   resolveChatWrapper,
 } from "node-llama-cpp";
-import { z } from "zod";
+import type { z } from "zod";
 import { LazyResource } from "../runtime/lazy-resource.js";
 import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
 import { SequencePool } from "../runtime/sequence-pool.js";
@@ -36,6 +36,7 @@ import { defaultThreads, type LlamaRuntimeOptions } from "../runtime/shared-llam
 import { EventQueue } from "./event-queue.js";
 import { forceFunctionCall } from "./forced-function-call.js";
 import { dropOptionalNulls, jsonSchemaToGbnf } from "./json-schema-to-gbnf.js";
+import { structuredModelJsonSchema } from "./structured-model-schema.js";
 import { toChatHistory } from "./to-chat-history.js";
 
 /** Sampling and length settings passed to node-llama-cpp for each generation. */
@@ -260,16 +261,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
   private async grammarFor(schema: z.ZodType, loaded: Loaded) {
     let entry = this.grammars.get(schema);
     if (!entry) {
-      let jsonSchema: unknown;
-      try {
-        jsonSchema = z.toJSONSchema(schema, { io: "output" });
-      } catch (error) {
-        throw new ValidationError(
-          "structuredModel",
-          [{ path: "", message: "cannot be converted to JSON Schema" }],
-          { hint: "Use zod types that JSON Schema can express.", cause: error },
-        );
-      }
+      const jsonSchema = structuredModelJsonSchema(schema);
       const grammar = await loaded.lease.llama.createGrammarForJsonSchema(
         jsonSchemaToGbnf(jsonSchema) as never,
       );

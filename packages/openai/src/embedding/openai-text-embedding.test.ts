@@ -19,6 +19,18 @@ function embedder(server: TestServer, options: Partial<OpenAITextEmbeddingOption
 }
 
 describe("OpenAITextEmbedding", () => {
+  it("names the base URL's host when nothing listens there", async () => {
+    const closed = await createTestServer({});
+    await closed.close();
+    const error = await embedder(closed, { maxRetries: 0 })
+      .embed(["x"])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as Error).message).toBe(
+      `openai: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): Connection error.`,
+    );
+  });
+
   it("embeds texts and text blocks with dimensions and encoding_format float", async () => {
     await using server = await createTestServer({
       [PATH]: { response: { type: "json", body: recorded } },

@@ -5,6 +5,7 @@ import {
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
+  normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -85,6 +86,11 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
       tokens += response.usage?.total_tokens ?? 0;
     }
     return { embeddings, tokens };
+  }
+
+  /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */

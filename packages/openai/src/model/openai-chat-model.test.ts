@@ -494,6 +494,24 @@ describe("OpenAIChatModel audio output", () => {
 });
 
 describe("OpenAIChatModel faults", () => {
+  it.each([true, false])(
+    "names the base URL's host when nothing listens there (stream: %s)",
+    async (streaming) => {
+      const closed = await createTestServer({});
+      await closed.close();
+      const host = new URL(closed.url).host;
+      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
+        .call(messages)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelError);
+      expect(error).toMatchObject({ provider: "openai", retryable: true });
+      expect((error as Error).message).toBe(
+        `openai: network error reaching ${host} (ECONNREFUSED): Connection error.`,
+      );
+      expect((error as ModelError).cause).toBeInstanceOf(Error);
+    },
+  );
+
   it("maps a 400 to a non-retryable ModelError with the API's message", async () => {
     await using server = await createTestServer({
       [PATH]: {

@@ -191,7 +191,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider);
+    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
     if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
     // An error event inside a stream (no HTTP status): the provider failed the request.
     return new ModelError(`${this.provider}: ${error.message}`, {

@@ -178,7 +178,7 @@ export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOp
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider);
+    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
     if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
     // An `error` event inside a stream (no HTTP status): retryable when its code says so.
     const code = typeof error.code === "string" ? error.code : undefined;

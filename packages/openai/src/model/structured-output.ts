@@ -1,6 +1,6 @@
 import { type ToolFunctionSchema, toParametersSchema } from "@agentscope-ts/core";
-import { zodResponseFormat } from "openai/helpers/zod";
-import { z } from "zod";
+import type { z } from "zod";
+import { strictJsonSchemaOf } from "./structured-output-schema.js";
 
 /** AgentScope's name of the tool that carries structured output when `response_format` fails. */
 export const STRUCTURED_OUTPUT_TOOL_NAME = "generate_structured_output";
@@ -12,7 +12,10 @@ const NAME_PATTERN = /[^a-zA-Z0-9_-]/g;
  * schema's `.meta({ title })` or `.meta({ id })`, made API-safe; `"structured_output"` otherwise.
  */
 export function structuredModelName(schema: z.ZodType): string {
-  const meta = z.globalRegistry.get(schema) as { title?: unknown; id?: unknown } | undefined;
+  // `schema.meta()` reads zod's global registry through the instance (no `import "zod"`).
+  const meta = (typeof schema.meta === "function" ? schema.meta() : undefined) as
+    | { title?: unknown; id?: unknown }
+    | undefined;
   const raw =
     typeof meta?.title === "string" ? meta.title : typeof meta?.id === "string" ? meta.id : "";
   const name = raw.replace(NAME_PATTERN, "_").slice(0, 64);
@@ -20,12 +23,20 @@ export function structuredModelName(schema: z.ZodType): string {
 }
 
 /**
- * The `response_format` of a structured request: `{type: "json_schema", json_schema: {name, schema,
- * strict: true}}` with OpenAI's strict form of the schema (as the SDKs derive it from a model).
+ * The `response_format` of a structured request: `{type: "json_schema", json_schema: {name,
+ * strict: true, schema}}` with OpenAI's strict form of the schema, identical to the SDK's
+ * `zodResponseFormat(schema, name)` (see {@link strictJsonSchemaOf}). Throws a `ValidationError`
+ * on `structuredModel` for a schema strict mode cannot express, or a zod older than 4.2.
  */
 export function responseFormatFor(schema: z.ZodType): Record<string, unknown> {
-  const format = zodResponseFormat(schema as never, structuredModelName(schema));
-  return { type: format.type, json_schema: { ...format.json_schema } };
+  return {
+    type: "json_schema",
+    json_schema: {
+      name: structuredModelName(schema),
+      strict: true,
+      schema: strictJsonSchemaOf(schema, "structuredModel"),
+    },
+  };
 }
 
 /**
