@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
+import { ModelError, readServerSentEvents, type ServerSentEvent } from "@agentscope-ts/core";
 import { APIError } from "openai";
 
 /** The largest server-sent event we buffer (32 MiB): a stream past it is a typed error. */
@@ -19,7 +18,7 @@ export interface SseWireState {
   sentinel: boolean;
 }
 
-function invalidStream(provider: string, error: ParseError): ModelError {
+function invalidStream(provider: string, error: Error): ModelError {
   return new ModelError(
     `${provider}: the response stream is not valid server-sent events or one event exceeds ${MAX_SSE_EVENT_CHARS} characters (${error.message}).`,
     { provider, retryable: false, cause: error },
@@ -73,41 +72,20 @@ async function* readEvents<T>(
       retryable: true,
     });
   }
-  // The body is decoded and split into events here, in one loop, rather than through
-  // `TextDecoderStream` + `EventSourceParserStream`: two piped web TransformStreams cost a promise
-  // hop each per network chunk and most of a short stream's setup time (issue 19).
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const pending: EventSourceMessage[] = [];
-  let failure: ParseError | undefined;
-  const parser = createParser({
-    onEvent: (message) => {
-      pending.push(message);
-    },
-    onError: (error) => {
-      failure ??= error;
-    },
-    maxBufferSize: MAX_SSE_EVENT_CHARS,
-  });
-  let next = 0;
-  let ended = false;
+  const events = readServerSentEvents(response.body, { maxEventChars: MAX_SSE_EVENT_CHARS });
   try {
     while (true) {
-      if (next === pending.length) {
-        pending.length = 0;
-        next = 0;
-        if (failure) throw invalidStream(provider, failure);
-        if (ended) return;
-        const read = await reader.read();
-        if (read.done) {
-          ended = true;
-          parser.feed(decoder.decode());
-        } else {
-          parser.feed(decoder.decode(read.value, { stream: true }));
+      let read: IteratorResult<ServerSentEvent, void>;
+      try {
+        read = await events.next();
+      } catch (error) {
+        if ((error as { name?: unknown } | null)?.name === "ParseError") {
+          throw invalidStream(provider, error as Error);
         }
-        continue;
+        throw error;
       }
-      const { event, data } = pending[next++] as EventSourceMessage;
+      if (read.done) return;
+      const { event, data } = read.value;
       if (
         event === "ping" ||
         data.length === 0 ||
@@ -146,6 +124,7 @@ async function* readEvents<T>(
       yield pick(event, payload);
     }
   } finally {
-    reader.cancel().catch(() => {});
+    // Closes the event reader early (a `return` or a throw above): it cancels the body.
+    await events.return(undefined).catch(() => {});
   }
 }
