@@ -139,6 +139,8 @@ export class InMemoryMemory extends MemoryBase {
   }
 
   #keep(predicate: (entry: MemoryEntry) => boolean): number {
+    // Most calls (the agent drops its hint messages every step) remove nothing: keep the list.
+    if (this.#content.every(predicate)) return 0;
     const before = this.#content.length;
     const kept: MemoryEntry[] = [];
     for (const entry of this.#content) {

@@ -34,6 +34,12 @@ export {
 } from "./retry-after.js";
 export { type RetryInfo, type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
 export {
+  DEFAULT_MAX_SSE_EVENT_CHARS,
+  type ReadServerSentEventsOptions,
+  readServerSentEvents,
+  type ServerSentEvent,
+} from "./server-sent-events.js";
+export {
   TOOL_CHOICE_MODES,
   type ToolChoice,
   toolNames,

@@ -12,15 +12,19 @@ let poolAt = POOL_SIZE;
  * uses for message ids): ~128 bits of randomness, URL-safe, no look-alike characters.
  */
 export function shortUuid(): string {
-  let out = "";
-  while (out.length < LENGTH) {
+  // Char codes first, one string at the end: appending 22 times would build 22 strings per id.
+  let n = 0;
+  while (n < LENGTH) {
     if (poolAt === POOL_SIZE) {
       crypto.getRandomValues(pool);
       poolAt = 0;
     }
     const b = pool[poolAt++] as number;
     if (b >= LIMIT) continue;
-    out += ALPHABET[b % ALPHABET.length];
+    codes[n++] = CODES[b % CODES.length] as number;
   }
-  return out;
+  return String.fromCharCode.apply(null, codes);
 }
+
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const codes: number[] = new Array(LENGTH).fill(0);

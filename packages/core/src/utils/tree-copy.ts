@@ -29,8 +29,23 @@ function copyTree(value: unknown, depth: number): unknown {
     return out;
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return structuredClone(value);
-  const out: Record<string, unknown> = proto === null ? Object.create(null) : {};
+  if (proto === Object.prototype) {
+    // A spread copies every own key as a data key (`__proto__` too, never the setter), and V8
+    // clones small literals' shapes at once; then only the nested objects are replaced (an own
+    // key is now there, so assigning it never reaches a prototype setter).
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = { ...source };
+    for (const key of Object.keys(source)) {
+      const item = source[key];
+      if (item === null || typeof item !== "object") continue;
+      const copied = copyTree(item, depth + 1);
+      if (copied === undefined) return undefined;
+      out[key] = copied;
+    }
+    return out;
+  }
+  if (proto !== null) return structuredClone(value);
+  const out: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
     const copied = copyTree(item, depth + 1);

@@ -1,5 +1,4 @@
-import type { EventSourceMessage } from "eventsource-parser";
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { readServerSentEvents } from "@agentscope-ts/core";
 import { dashScopeErrorFrom } from "./dashscope-error.js";
 
 /** A request to DashScope's native HTTP API. */
@@ -58,22 +57,18 @@ export async function* postStream(
   const response = await send(request);
   if (!response.body) return;
   let status: number | undefined;
-  const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(
-    new EventSourceParserStream({
-      maxBufferSize: MAX_EVENT_CHARS,
-      onError: "terminate",
-      onComment: (comment) => {
-        const match = /^\s*HTTP_STATUS\/(\d+)/.exec(comment);
-        if (match) status = Number(match[1]);
-      },
-    }),
-  );
-  const reader = events.getReader();
+  const events = readServerSentEvents(response.body, {
+    maxEventChars: MAX_EVENT_CHARS,
+    onComment: (comment) => {
+      const match = /^\s*HTTP_STATUS\/(\d+)/.exec(comment);
+      if (match) status = Number(match[1]);
+    },
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await events.next();
       if (done) return;
-      const message = value as EventSourceMessage;
+      const message = value;
       let data: Record<string, unknown>;
       try {
         data = JSON.parse(message.data) as Record<string, unknown>;
@@ -88,6 +83,6 @@ export async function* postStream(
       status = undefined;
     }
   } finally {
-    reader.cancel().catch(() => {});
+    await events.return(undefined).catch(() => {});
   }
 }

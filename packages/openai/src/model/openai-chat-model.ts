@@ -10,7 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
-import { createOpenAIClient } from "./openai-client.js";
+import { abortOptions, createOpenAIClient } from "./openai-client.js";
 import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
 import {
   type ParseSettings,
@@ -168,17 +168,19 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
     if (!schema) {
-      const completion = await this.client.chat.completions.create(body as never, {
-        signal: request.signal,
-      });
+      const completion = await this.client.chat.completions.create(
+        body as never,
+        abortOptions(this.client, request.signal),
+      );
       return parseChatCompletion(completion, this.settings(startTime, undefined));
     }
     if (!this.structuredOutputFallback) {
       body.response_format = responseFormatFor(schema);
       try {
-        const completion = await this.client.chat.completions.create(body as never, {
-          signal: request.signal,
-        });
+        const completion = await this.client.chat.completions.create(
+          body as never,
+          abortOptions(this.client, request.signal),
+        );
         const response = parseChatCompletion(completion, this.settings(startTime, "text"));
         if (fitsSchema(schema, response.metadata)) return response;
       } catch (error) {
@@ -252,7 +254,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
    */
   private async openStream(body: ChatCompletionBody, signal: AbortSignal): Promise<OpenStream> {
     const response = await this.client.chat.completions
-      .create({ ...body, stream: true } as never, { signal })
+      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
       .asResponse();
     const wire: SseWireState = { sentinel: false };
     return { chunks: readJsonPayloads(response, this.provider, wire), wire };
@@ -313,11 +315,17 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
     const toolBody = this.toolBody(body, schema);
     let completion: unknown;
     try {
-      completion = await this.client.chat.completions.create(toolBody as never, { signal });
+      completion = await this.client.chat.completions.create(
+        toolBody as never,
+        abortOptions(this.client, signal),
+      );
     } catch (error) {
       if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
       toolBody.tool_choice = "auto";
-      completion = await this.client.chat.completions.create(toolBody as never, { signal });
+      completion = await this.client.chat.completions.create(
+        toolBody as never,
+        abortOptions(this.client, signal),
+      );
     }
     return parseChatCompletion(completion, this.settings(startTime, "tool_use"));
   }

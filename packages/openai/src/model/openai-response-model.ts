@@ -10,7 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
-import { createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import {
   parseResponsesResponse,
   parseResponsesStream,
@@ -245,13 +245,16 @@ export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOp
   }
 
   private create(body: ResponsesBody, signal: AbortSignal): Promise<unknown> {
-    return this.client.responses.create({ ...body, stream: false } as never, { signal });
+    return this.client.responses.create(
+      { ...body, stream: false } as never,
+      abortOptions(this.client, signal),
+    );
   }
 
   /** Sends a streaming request through the SDK and reads its events with our typed SSE reader. */
   private async openStream(body: ResponsesBody, signal: AbortSignal) {
     const response = await this.client.responses
-      .create({ ...body, stream: true } as never, { signal })
+      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
       .asResponse();
     return readJsonEvents(response, this.provider, { sentinel: false });
   }

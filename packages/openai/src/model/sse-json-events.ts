@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { EventSourceParserStream } from "eventsource-parser/stream";
+import { ModelError, readServerSentEvents, type ServerSentEvent } from "@agentscope-ts/core";
 import { APIError } from "openai";
 
 /** The largest server-sent event we buffer (32 MiB): a stream past it is a typed error. */
@@ -17,6 +16,13 @@ export interface JsonEvent {
 export interface SseWireState {
   /** True when the server closed the stream with OpenAI's `data: [DONE]` sentinel. */
   sentinel: boolean;
+}
+
+function invalidStream(provider: string, error: Error): ModelError {
+  return new ModelError(
+    `${provider}: the response stream is not valid server-sent events or one event exceeds ${MAX_SSE_EVENT_CHARS} characters (${error.message}).`,
+    { provider, retryable: false, cause: error },
+  );
 }
 
 function snippet(text: string): string {
@@ -66,23 +72,15 @@ async function* readEvents<T>(
       retryable: true,
     });
   }
-  const reader = response.body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(
-      new EventSourceParserStream({ onError: "terminate", maxBufferSize: MAX_SSE_EVENT_CHARS }),
-    )
-    .getReader();
+  const events = readServerSentEvents(response.body, { maxEventChars: MAX_SSE_EVENT_CHARS });
   try {
     while (true) {
-      let read: ReadableStreamReadResult<{ event?: string | undefined; data: string }>;
+      let read: IteratorResult<ServerSentEvent, void>;
       try {
-        read = await reader.read();
+        read = await events.next();
       } catch (error) {
         if ((error as { name?: unknown } | null)?.name === "ParseError") {
-          throw new ModelError(
-            `${provider}: the response stream is not valid server-sent events or one event exceeds ${MAX_SSE_EVENT_CHARS} characters (${(error as Error).message}).`,
-            { provider, retryable: false, cause: error },
-          );
+          throw invalidStream(provider, error as Error);
         }
         throw error;
       }
@@ -126,6 +124,7 @@ async function* readEvents<T>(
       yield pick(event, payload);
     }
   } finally {
-    reader.cancel().catch(() => {});
+    // Closes the event reader early (a `return` or a throw above): it cancels the body.
+    await events.return(undefined).catch(() => {});
   }
 }

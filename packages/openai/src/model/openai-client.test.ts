@@ -1,0 +1,108 @@
+import { InterruptedError } from "@agentscope-ts/core";
+import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
+import OpenAI from "openai";
+import { describe, expect, it } from "vitest";
+import { wireJson } from "../__fixtures__/wire-fixtures.js";
+import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-chat-model.js";
+import { OpenAIResponseModel } from "./openai-response-model.js";
+
+const messages = [{ role: "user", content: "Hi" }];
+
+function chatModel(server: TestServer, options: Partial<OpenAIChatModelOptions> = {}) {
+  return new OpenAIChatModel({
+    modelName: "gpt-4.1-nano",
+    apiKey: "test-key",
+    baseURL: `${server.url}/v1`,
+    stream: false,
+    ...options,
+  });
+}
+
+/** Resolves once the server has received `n` requests (bounded). */
+async function requestsArrived(server: TestServer, n = 1): Promise<void> {
+  for (let i = 0; i < 500 && server.calls.length < n; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect(server.calls.length).toBe(n);
+}
+
+// Aborting before the response headers arrive must close the HTTP request itself (a non-streamed
+// answer sends its headers only when the whole answer is ready): the signal reaches `fetch`.
+describe("abort reaches the HTTP request before any response", () => {
+  it.each([
+    ["a client the model builds", (_server: TestServer) => ({})],
+    [
+      "a client the user passes in",
+      (server: TestServer) => ({
+        client: new OpenAI({ apiKey: "k", baseURL: `${server.url}/v1`, maxRetries: 0 }),
+      }),
+    ],
+  ])("with %s", async (_label, extra) => {
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "stall" } },
+    });
+    const controller = new AbortController();
+    const pending = chatModel(server, extra(server))
+      .call(messages, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await requestsArrived(server);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(InterruptedError);
+    expect(await server.calls[0]?.finished).toEqual({ completed: false });
+    expect(server.calls[0]?.clientClosedEarly).toBe(true);
+  });
+
+  it("for the Responses API too", async () => {
+    await using server = await createTestServer({
+      "/v1/responses": { response: { type: "stall" } },
+    });
+    const controller = new AbortController();
+    const model = new OpenAIResponseModel({
+      modelName: "gpt-5-nano",
+      apiKey: "test-key",
+      baseURL: `${server.url}/v1`,
+      stream: false,
+    });
+    const pending = model.call(messages, { signal: controller.signal }).catch((e: unknown) => e);
+    await requestsArrived(server);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(InterruptedError);
+    expect(await server.calls[0]?.finished).toEqual({ completed: false });
+    expect(server.calls[0]?.clientClosedEarly).toBe(true);
+  });
+});
+
+describe("the fetch the model's client uses", () => {
+  it("is the user's clientKwargs.fetch, given the request without our private key", async () => {
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "json", body: wireJson("openai-text") } },
+    });
+    const seen: RequestInit[] = [];
+    const model = chatModel(server, {
+      clientKwargs: {
+        fetch: (input: string | URL | Request, init?: RequestInit) => {
+          if (init) seen.push(init);
+          return fetch(input, init);
+        },
+      },
+    });
+    const response = await model.call(messages, { signal: new AbortController().signal });
+    expect(response.id).toBe("chatcmpl-D8Z5f52zQqikDBEKQMQoYcWMcWPeU");
+    expect(seen).toHaveLength(1);
+    expect(Object.getOwnPropertySymbols(seen[0])).toEqual([]);
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(seen[0]?.signal?.aborted).toBe(false);
+  });
+
+  it("keeps the SDK's own timeout working (clientKwargs.timeout)", async () => {
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "stall" } },
+    });
+    const model = chatModel(server, { clientKwargs: { timeout: 50 }, maxRetries: 0 });
+    const error = await model.call(messages).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toMatch(/timed? ?out/i);
+    expect(await server.calls[0]?.finished).toEqual({ completed: false });
+    expect(server.calls[0]?.clientClosedEarly).toBe(true);
+  });
+});
