@@ -62,6 +62,12 @@ export async function convertToolResultToString(
     );
   }
 
+  // The common case, formatted again for every step of a reply: one text block.
+  const only = output.length === 1 ? (output[0] as unknown) : undefined;
+  if (only !== null && typeof only === "object" && (only as { type?: unknown }).type === "text") {
+    return { text: (only as { text: string }).text, media: [] };
+  }
+
   const texts: string[] = [];
   const media: ToolResultMedia[] = [];
   for (let i = 0; i < output.length; i++) {

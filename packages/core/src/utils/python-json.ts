@@ -21,12 +21,16 @@ export function pythonJsonDumps(value: unknown): string {
   if (typeof value === "boolean") return value ? "true" : "false";
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(", ")}]`;
   if (typeof value === "object") {
-    const parts: string[] = [];
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    // One string grown in place: every tool call of the history is written again at each step.
+    const record = value as Record<string, unknown>;
+    let out = "{";
+    for (const key of Object.keys(record)) {
+      const item = record[key];
       if (item === undefined) continue;
-      parts.push(`${JSON.stringify(key)}: ${pythonJsonDumps(item)}`);
+      if (out.length > 1) out += ", ";
+      out += `${JSON.stringify(key)}: ${pythonJsonDumps(item)}`;
     }
-    return `{${parts.join(", ")}}`;
+    return `${out}}`;
   }
   return JSON.stringify(String(value));
 }
