@@ -37,12 +37,6 @@ const ROWS = [
   },
   { name: "import core+openai vs openai", spec: { workload: "import" }, unit: "ms", target: 1.2 },
   {
-    name: "the same, zod loaded first in both",
-    spec: { workload: "import", zodFirst: true },
-    unit: "ms",
-    target: 1.2,
-  },
-  {
     name: "peak RSS, 40 streamed 2k answers",
     spec: { workload: "rss", streaming: true },
     unit: "MB",

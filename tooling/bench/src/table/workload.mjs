@@ -22,9 +22,8 @@ function report(value) {
 }
 
 if (workload === "import") {
-  // zod is a peer dependency a framework user imports anyway (to write tools); with `zodFirst`
-  // both processes load it before the clock starts, so the row shows what the framework adds.
-  if (spec.zodFirst) await import("zod");
+  // Neither core nor openai loads zod at import (checked by tooling/consumer-check's
+  // check-lazy-imports.mjs): the framework's figure is core + openai + the `openai` SDK.
   const started = clock();
   if (impl === "raw") await import("openai");
   else {
