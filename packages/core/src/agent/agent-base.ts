@@ -18,6 +18,7 @@ import {
   classHooksFor,
   type HookEntry,
   HookStore,
+  hookRevision,
 } from "./hook-registry.js";
 import {
   AGENT_HOOK_TYPES,
@@ -111,6 +112,7 @@ export abstract class AgentBase extends StateModule {
   streamBufferSize = 64;
 
   readonly #instanceHooks = new HookStore();
+  readonly #hasHooksCache = new Map<HookTarget, { revision: number; has: boolean }>();
   readonly #printer = new MessagePrinter();
   readonly #subscribers = new Map<string, AgentBase[]>();
   #consoleOutputEnabled = true;
@@ -407,10 +409,15 @@ export abstract class AgentBase extends StateModule {
   }
 
   #hasHooks(target: HookTarget): boolean {
-    return (
+    // Asked on every print (every streamed chunk): answered from a cache until any hook changes.
+    const revision = hookRevision();
+    const cached = this.#hasHooksCache.get(target);
+    if (cached !== undefined && cached.revision === revision) return cached.has;
+    const has =
       this.#hooksFor(`pre_${target}` as HookType).length > 0 ||
-      this.#hooksFor(`post_${target}` as HookType).length > 0
-    );
+      this.#hooksFor(`post_${target}` as HookType).length > 0;
+    this.#hasHooksCache.set(target, { revision, has });
+    return has;
   }
 
   // Wraps this instance's reply/observe/print (the most derived implementations) with the hooks,

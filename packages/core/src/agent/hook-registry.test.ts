@@ -284,3 +284,29 @@ describe("reasoning and acting hooks", () => {
     }
   });
 });
+
+describe("hooks added or removed between calls", () => {
+  it("take effect on the very next print, reply and observe (no stale answer)", async () => {
+    const calls: string[] = [];
+    const agent = new MarkAgent();
+    const run = async () => {
+      await agent.print(input());
+      await agent.observe(input());
+    };
+    await run();
+    agent.registerInstanceHook("pre_print", "p", () => void calls.push("pre_print"));
+    await run();
+    MarkAgent.registerClassHook("post_observe", "o", () => void calls.push("post_observe"));
+    try {
+      await run();
+      agent.removeInstanceHook("pre_print", "p");
+      await run();
+      MarkAgent.removeClassHook("post_observe", "o");
+      await run();
+    } finally {
+      MarkAgent.clearClassHooks();
+    }
+    await run();
+    expect(calls).toEqual(["pre_print", "pre_print", "post_observe", "post_observe"]);
+  });
+});

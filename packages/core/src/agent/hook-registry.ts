@@ -13,6 +13,12 @@ export interface HookEntry {
 type HookTable = Map<HookType, Map<string, HookEntry>>;
 
 let nextSeq = 0;
+let revision = 0;
+
+/** A number that changes whenever any hook (instance or class) is added, replaced or removed. */
+export function hookRevision(): number {
+  return revision;
+}
 
 /**
  * Named hooks by hook type, in registration order. Registering an existing name replaces the hook
@@ -31,6 +37,7 @@ export class HookStore {
     const existing = hooks.get(name);
     if (existing) existing.hook = hook;
     else hooks.set(name, { name, hook, seq: nextSeq++ });
+    revision++;
   }
 
   /** Removes the hook `name` of `type`; false when there is none. */
