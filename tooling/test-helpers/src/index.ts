@@ -11,4 +11,5 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";

@@ -1,4 +1,5 @@
 import { InterruptedError, ModelError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { modelFor } from "../__fixtures__/test-model.js";
@@ -15,19 +16,10 @@ const rateLimited = {
 describe("AnthropicChatModel faults", () => {
   it.each([true, false])(
     "names the base URL's host when nothing listens there (stream: %s)",
-    async (streaming) => {
-      const closed = await createTestServer({});
-      await closed.close();
-      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
-        .call(messages)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ provider: "anthropic", retryable: true });
-      expect((error as Error).message).toBe(
-        `anthropic: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): Connection error.`,
-      );
-      expect((error as ModelError).cause).toBeInstanceOf(Error);
-    },
+    (streaming) =>
+      expectRefusedConnectionNamesHost("anthropic", "Connection error.", (closed) =>
+        modelFor(closed, { stream: streaming, maxRetries: 0 }).call(messages),
+      ),
   );
 
   it("retries a 429 and a 529 after the retry-after delay each states", async () => {

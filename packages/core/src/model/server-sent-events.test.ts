@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { chunkedBody } from "../testing/chunked-body.js";
 import { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 
 const encoder = new TextEncoder();
-
-/** A body delivering `parts` one read at a time; `cancelled()` tells whether it was cancelled. */
-function bodyOf(parts: (string | Uint8Array)[]) {
-  let cancelled = false;
-  let i = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const part = parts[i++];
-      if (part === undefined) controller.close();
-      else controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { body, cancelled: () => cancelled };
-}
 
 async function collect(events: AsyncIterable<ServerSentEvent>) {
   const out: { event: string | undefined; data: string; id: string | undefined }[] = [];
@@ -38,13 +22,13 @@ describe("readServerSentEvents", () => {
     for (const size of [1, 2, 3, 5, wire.length]) {
       const parts: Uint8Array[] = [];
       for (let i = 0; i < wire.length; i += size) parts.push(wire.slice(i, i + size));
-      expect(await collect(readServerSentEvents(bodyOf(parts).body))).toEqual(expected);
+      expect(await collect(readServerSentEvents(chunkedBody(parts).body))).toEqual(expected);
     }
   });
 
   it("hands comments to onComment and drops an event cut off by the end of the body", async () => {
     const comments: string[] = [];
-    const { body } = bodyOf([": HTTP_STATUS/200\n", "data: kept\n\n", "data: cut"]);
+    const { body } = chunkedBody([": HTTP_STATUS/200\n", "data: kept\n\n", "data: cut"]);
     const events = await collect(
       readServerSentEvents(body, { onComment: (c) => comments.push(c.trim()) }),
     );
@@ -53,7 +37,7 @@ describe("readServerSentEvents", () => {
   });
 
   it("throws a ParseError for an event past maxEventChars, after the events before it", async () => {
-    const { body } = bodyOf(["data: small\n\n", `data: ${"x".repeat(100)}`, "\n\n"]);
+    const { body } = chunkedBody(["data: small\n\n", `data: ${"x".repeat(100)}`, "\n\n"]);
     const seen: string[] = [];
     const error = await (async () => {
       for await (const e of readServerSentEvents(body, { maxEventChars: 50 })) seen.push(e.data);
@@ -63,7 +47,7 @@ describe("readServerSentEvents", () => {
   });
 
   it("cancels the body when the reader stops early, and not before", async () => {
-    const { body, cancelled } = bodyOf(["data: 1\n\ndata: 2\n\n", "data: 3\n\n"]);
+    const { body, cancelled } = chunkedBody(["data: 1\n\ndata: 2\n\n", "data: 3\n\n"]);
     const events = readServerSentEvents(body);
     expect((await events.next()).value?.data).toBe("1");
     expect(cancelled()).toBe(false);

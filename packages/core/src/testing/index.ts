@@ -1,3 +1,4 @@
+export { type ChunkedBody, chunkedBody } from "./chunked-body.js";
 export {
   DeterministicEmbeddingModel,
   type DeterministicEmbeddingModelOptions,

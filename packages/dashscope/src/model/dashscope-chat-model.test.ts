@@ -1,4 +1,5 @@
 import { InterruptedError, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -283,19 +284,10 @@ describe("DashScopeChatModel without streaming", () => {
 describe("DashScopeChatModel errors and faults", () => {
   it.each([true, false])(
     "names the base URL's host when nothing listens there (stream: %s)",
-    async (streaming) => {
-      const closed = await createTestServer({});
-      await closed.close();
-      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
-        .call(messages)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ provider: "dashscope", retryable: true });
-      expect((error as Error).message).toBe(
-        `dashscope: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): fetch failed`,
-      );
-      expect((error as ModelError).cause).toBeInstanceOf(Error);
-    },
+    (streaming) =>
+      expectRefusedConnectionNamesHost("dashscope", "fetch failed", (closed) =>
+        modelFor(closed, { stream: streaming, maxRetries: 0 }).call(messages),
+      ),
   );
 
   it("retries Throttling (HTTP 429, honouring Retry-After) and then succeeds", async () => {

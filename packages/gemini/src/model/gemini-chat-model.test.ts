@@ -1,4 +1,5 @@
 import { InterruptedError, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -411,21 +412,10 @@ describe("GeminiChatModel faults", () => {
 
   it.each([true, false])(
     "names the base URL's host when nothing listens there (stream: %s)",
-    async (streaming) => {
-      const closed = await createTestServer({});
-      await closed.close();
-      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
-        .call(messages)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ provider: "gemini", retryable: true });
-      expect((error as Error).message).toMatch(
-        new RegExp(
-          `^gemini: network error reaching ${new URL(closed.url).host} \\(ECONNREFUSED\\): `,
-        ),
-      );
-      expect((error as ModelError).cause).toBeInstanceOf(Error);
-    },
+    (streaming) =>
+      expectRefusedConnectionNamesHost("gemini", /./, (closed) =>
+        modelFor(closed, { stream: streaming, maxRetries: 0 }).call(messages),
+      ),
   );
 
   it("reads the recorded 429's RetryInfo into retryAfterMs when it gives up", async () => {

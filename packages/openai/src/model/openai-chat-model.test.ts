@@ -1,4 +1,5 @@
 import { InterruptedError, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -496,20 +497,10 @@ describe("OpenAIChatModel audio output", () => {
 describe("OpenAIChatModel faults", () => {
   it.each([true, false])(
     "names the base URL's host when nothing listens there (stream: %s)",
-    async (streaming) => {
-      const closed = await createTestServer({});
-      await closed.close();
-      const host = new URL(closed.url).host;
-      const error = await modelFor(closed, { stream: streaming, maxRetries: 0 })
-        .call(messages)
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ provider: "openai", retryable: true });
-      expect((error as Error).message).toBe(
-        `openai: network error reaching ${host} (ECONNREFUSED): Connection error.`,
-      );
-      expect((error as ModelError).cause).toBeInstanceOf(Error);
-    },
+    (streaming) =>
+      expectRefusedConnectionNamesHost("openai", "Connection error.", (closed) =>
+        modelFor(closed, { stream: streaming, maxRetries: 0 }).call(messages),
+      ),
   );
 
   it("maps a 400 to a non-retryable ModelError with the API's message", async () => {

@@ -1,4 +1,5 @@
 import { type ChatResponse, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -250,17 +251,10 @@ describe("OpenAIResponseModel streaming (real SDK against the test server)", () 
 });
 
 describe("OpenAIResponseModel without streaming", () => {
-  it("names the base URL's host when nothing listens there", async () => {
-    const closed = await createTestServer({});
-    await closed.close();
-    const error = await modelFor(closed, { stream: false, maxRetries: 0 })
-      .call(input)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toBe(
-      `openai: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): Connection error.`,
-    );
-  });
+  it("names the base URL's host when nothing listens there", () =>
+    expectRefusedConnectionNamesHost("openai", "Connection error.", (closed) =>
+      modelFor(closed, { stream: false, maxRetries: 0 }).call(input),
+    ));
 
   it("reads a recorded reasoning answer: thinking with its reasoning item, text, usage", async () => {
     const body = responsesJson<{ output: { id: string; encrypted_content?: string }[] }>(

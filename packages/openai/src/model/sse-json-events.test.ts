@@ -1,27 +1,14 @@
 import { ModelError } from "@agentscope-ts/core";
+import { chunkedBody } from "@agentscope-ts/core/testing";
 import { describe, expect, it } from "vitest";
 import { MAX_SSE_EVENT_CHARS, readJsonEvents, readJsonPayloads } from "./sse-json-events.js";
 
 const encoder = new TextEncoder();
 
-/** A real `Response` whose body delivers `parts` one read at a time; `cancelled` records a cancel. */
-function responseOf(parts: (string | Uint8Array)[]): {
-  response: Response;
-  cancelled: () => boolean;
-} {
-  let cancelled = false;
-  let i = 0;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const part = parts[i++];
-      if (part === undefined) controller.close();
-      else controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { response: new Response(body), cancelled: () => cancelled };
+/** A real `Response` whose body delivers `parts` one read at a time. */
+function responseOf(parts: (string | Uint8Array)[]) {
+  const { body, cancelled } = chunkedBody(parts);
+  return { response: new Response(body), cancelled };
 }
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
