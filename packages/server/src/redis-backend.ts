@@ -91,7 +91,13 @@ const shared = new WeakMap<RedisBackend, SharedRedis>();
 
 /** The connection and key prefix of `backend` (for `RedisRateLimiter`; not part of the public API). */
 export function sharedRedisOf(backend: RedisBackend): SharedRedis {
-  return shared.get(backend) as SharedRedis;
+  const found = shared.get(backend);
+  if (!found) {
+    throw new TypeError(
+      "`backend` must be a RedisBackend of this copy of @agentscope-ts/server; pass `url` instead.",
+    );
+  }
+  return found;
 }
 /** Idle blocking-read connections kept for reuse. */
 const MAX_IDLE_READERS = 256;
