@@ -111,6 +111,9 @@ describe("RedisRateLimiter", () => {
     expect(() => new RedisRateLimiter({ url: redis.url, failMode: "maybe" as "open" })).toThrow(
       /rateLimit\.failMode/,
     );
+    expect(() => new RedisRateLimiter({ url: redis.url, commandTimeout: 0 })).toThrow(
+      /rateLimit\.commandTimeout/,
+    );
   });
 });
 

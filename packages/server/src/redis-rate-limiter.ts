@@ -82,6 +82,21 @@ export class RedisRateLimiter implements RateLimiter {
   constructor(options: RedisRateLimiterOptions) {
     const { limit, windowMs } = bucketSettings(options);
     this.#timeout = options.commandTimeout ?? 1_000;
+    this.#failMode = options.failMode ?? "local";
+    if (!["local", "open", "closed"].includes(this.#failMode)) {
+      throw new TypeError(
+        `rateLimit.failMode must be "local", "open" or "closed"; got ${JSON.stringify(this.#failMode)}.`,
+      );
+    }
+    this.#probeMs = options.probeIntervalMs ?? 1_000;
+    for (const [field, value, min] of [
+      ["commandTimeout", this.#timeout, 1],
+      ["probeIntervalMs", this.#probeMs, 0],
+    ] as const) {
+      if (!Number.isFinite(value) || value < min) {
+        throw new TypeError(`rateLimit.${field} must be a number of ms ≥ ${min}; got ${value}.`);
+      }
+    }
     if (options.backend) {
       const shared = sharedRedisOf(options.backend);
       this.#connection = shared.connection;
@@ -98,13 +113,6 @@ export class RedisRateLimiter implements RateLimiter {
     }
     this.#limit = String(limit);
     this.#windowMs = String(windowMs);
-    this.#failMode = options.failMode ?? "local";
-    if (!["local", "open", "closed"].includes(this.#failMode)) {
-      throw new TypeError(
-        `rateLimit.failMode must be "local", "open" or "closed"; got ${JSON.stringify(this.#failMode)}.`,
-      );
-    }
-    this.#probeMs = options.probeIntervalMs ?? 1_000;
     this.#warn = options.warn ?? ((message) => console.warn(message));
     this.#local = new InMemoryRateLimiter(options);
   }
