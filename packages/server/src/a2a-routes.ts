@@ -34,8 +34,8 @@ export interface A2ARouteDeps {
   authenticate: Authenticate;
   runner: SessionRunner;
   backend: ServiceBackend;
-  /** The server's rate limiter: ms to wait before the user's next call (0: go). */
-  rateLimit?: (userId: string) => number;
+  /** The server's rate limit: the 429/503 response when the user's call must wait, else `null`. */
+  rateLimit?: (userId: string) => Promise<Response | null>;
 }
 
 /** A server user as the A2A SDK's `User` (its `userName` scopes the SDK's task store). */
@@ -127,13 +127,9 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
         { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="agentscope"' } },
       );
     }
-    const wait = user && request.method === "POST" ? (deps.rateLimit?.(user.userId) ?? 0) : 0;
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      return Response.json(
-        { error: { code: 429, message: `Too many requests; retry in ${seconds} s.` } },
-        { status: 429, headers: { "Retry-After": String(seconds) } },
-      );
+    if (user && request.method === "POST") {
+      const refused = await deps.rateLimit?.(user.userId);
+      if (refused) return refused;
     }
     const { handler, cardOf } = await handlerFor(name);
     if (isCard) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { Msg } from "@agentscope-ts/core";
+import { Msg, StorageConnectionError } from "@agentscope-ts/core";
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -14,7 +14,10 @@ import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
 import { errorText } from "./event-payload.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { PermissionPolicy, type PermissionRule } from "./permissions.js";
-import { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+import { rateLimitResponse } from "./rate-limit-response.js";
+import { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+import { RedisBackend } from "./redis-backend.js";
+import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
 
 /** Options of {@link createAgentServer}. */
@@ -41,8 +44,13 @@ export interface AgentServerOptions {
   recoveryIntervalMs?: number;
   /** The largest request body, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Per-user request rate limit (POST and DELETE routes). */
-  rateLimit?: RateLimitOptions;
+  /**
+   * Per-user request rate limit (POST and DELETE routes, A2A POSTs): a limiter, or the options of
+   * the default one. The default is one budget per user shared by every replica
+   * (`RedisRateLimiter` on the backend's connection) when `backend` is a `RedisBackend`, else an
+   * `InMemoryRateLimiter` (per replica). Default 120 requests per 60 s.
+   */
+  rateLimit?: RateLimiter | ServerRateLimitOptions;
   /** Longest an SSE response stays open, in ms (clients reconnect with Last-Event-ID). Default 5 min. */
   maxStreamMs?: number;
   /** Most SSE streams open at once on this replica. Default 1 000. */
@@ -56,6 +64,10 @@ export interface AgentServerOptions {
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
 }
+
+/** Options of the server's default rate limiter (`failMode` and the timings apply on Redis only). */
+export type ServerRateLimitOptions = RateLimitOptions &
+  Pick<RedisRateLimiterOptions, "failMode" | "commandTimeout" | "probeIntervalMs" | "warn">;
 
 /** What {@link AgentServerOptions.routes} gets to build routes that share the server's auth. */
 export interface RouteHelpers {
@@ -77,9 +89,11 @@ export interface AgentServer {
   backend: ServiceBackend;
   /** This replica's id. */
   replicaId: string;
+  /** The rate limiter in use (closed by `close()`). */
+  rateLimiter: RateLimiter;
   /** Listens on `host:port` (default 127.0.0.1, a free port); resolves with the bound port. */
   listen(port?: number, host?: string): Promise<number>;
-  /** Stops listening and recovering, waits for (or interrupts) local runs, closes the backend. */
+  /** Stops listening and recovering, waits for (or interrupts) local runs, closes the limiter and the backend. */
   close(options?: { interrupt?: boolean }): Promise<void>;
 }
 
@@ -140,7 +154,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     replicaId,
     leaseTtlMs,
   });
-  const limiter = new RateLimiter(options.rateLimit);
+  const limiter = rateLimiterFor(options.rateLimit, backend);
   const maxStreamMs = options.maxStreamMs ?? 300_000;
   const maxStreams = options.maxStreams ?? 1_000;
   let openStreams = 0;
@@ -149,6 +163,12 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const app = new Hono<Vars>();
   app.onError((error, c) => {
     if (error instanceof RunConflictError) return fail(c, error.status, error.message);
+    if (error instanceof StorageConnectionError) {
+      // Redis or PostgreSQL is down: the client may retry.
+      console.error(`[agentscope-server] ${errorText(error)}`);
+      c.header("Retry-After", "1");
+      return fail(c, 503, "The service's storage is unreachable; retry shortly.");
+    }
     console.error(`[agentscope-server] ${errorText(error)}`);
     return c.json({ error: { code: 500, message: "Internal error; see the server log." } }, 500);
   });
@@ -168,11 +188,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     }
     c.set("userId", user.userId);
     if (c.req.method !== "GET") {
-      const wait = limiter.take(user.userId);
-      if (wait > 0) {
-        c.header("Retry-After", String(Math.ceil(wait / 1000)));
-        return fail(c, 429, `Too many requests; retry in ${Math.ceil(wait / 1000)} s.`);
-      }
+      const refused = await rateLimitResponse(limiter, user.userId);
+      if (refused) return refused;
     }
     await next();
   });
@@ -323,7 +340,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
         authenticate,
         runner,
         backend,
-        rateLimit: (userId) => limiter.take(userId),
+        rateLimit: (userId) => rateLimitResponse(limiter, userId),
       },
       options.a2a === true || options.a2a === undefined ? {} : options.a2a,
     );
@@ -354,6 +371,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     runner,
     backend,
     replicaId,
+    rateLimiter: limiter,
     listen(port = 0, host = "127.0.0.1") {
       return new Promise<number>((resolve) => {
         server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) =>
@@ -369,9 +387,21 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
         const s = server;
         await new Promise<void>((resolve) => s.close(() => resolve()));
       }
+      await limiter.close();
       await backend.close();
     },
   };
+}
+
+/** The limiter given, or the default for the backend (shared on Redis, else per replica). */
+function rateLimiterFor(
+  given: RateLimiter | ServerRateLimitOptions | undefined,
+  backend: ServiceBackend,
+): RateLimiter {
+  if (given && typeof (given as RateLimiter).take === "function") return given as RateLimiter;
+  const settings = (given ?? {}) as ServerRateLimitOptions;
+  if (backend instanceof RedisBackend) return new RedisRateLimiter({ ...settings, backend });
+  return new InMemoryRateLimiter(settings);
 }
 
 /** Event types that end a run (or pause it for a human). */

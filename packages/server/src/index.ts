@@ -7,6 +7,7 @@ export {
   createAgentServer,
   type RouteHelpers,
   RUN_END,
+  type ServerRateLimitOptions,
 } from "./agent-server.js";
 export { type Authenticate, type AuthUser, bearerTokens } from "./auth.js";
 export type {
@@ -37,8 +38,13 @@ export {
   PostgresCheckpointStore,
   type PostgresCheckpointStoreOptions,
 } from "./postgres-checkpoint-store.js";
-export { RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+export { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
 export { RedisBackend, type RedisBackendOptions } from "./redis-backend.js";
+export {
+  type RateLimitFailMode,
+  RedisRateLimiter,
+  type RedisRateLimiterOptions,
+} from "./redis-rate-limiter.js";
 export {
   type AgentContext,
   type AgentFactory,

@@ -1,6 +1,3 @@
-import { createHash } from "node:crypto";
-import { StorageConnectionError } from "@agentscope-ts/core";
-import { createClient } from "redis";
 import type {
   AppendResult,
   Checkpoint,
@@ -12,6 +9,13 @@ import type {
   StoredEvent,
 } from "./backend.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
+import {
+  type LuaScript,
+  luaScript,
+  type RedisClientLike,
+  RedisConnection,
+  wrapRedisError,
+} from "./redis-connection.js";
 
 /** Options of {@link RedisBackend}. */
 export interface RedisBackendOptions {
@@ -31,28 +35,9 @@ export interface RedisBackendOptions {
   checkpoints?: CheckpointStore;
 }
 
-// A client as this file uses it (the generic client types do not unify across `createClient` calls).
-type Client = {
-  isOpen: boolean;
-  isReady: boolean;
-  connect(): Promise<unknown>;
-  sendCommand(args: string[]): Promise<unknown>;
-  close(): Promise<unknown>;
-  destroy(): void;
-};
-
-interface Script {
-  source: string;
-  sha: string;
-}
-const script = (source: string): Script => ({
-  source,
-  sha: createHash("sha1").update(source).digest("hex"),
-});
-
 // Written by hand because these are ours: each is one atomic step of the lease protocol.
 // KEYS: lease, fence counter, fence log, interrupt flag. ARGV: replica id, ttl ms.
-const ACQUIRE = script(`
+const ACQUIRE = luaScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 local t = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
@@ -62,18 +47,18 @@ redis.call('DEL', KEYS[4])
 return t
 `);
 // KEYS: lease. ARGV: token, ttl ms.
-const RENEW = script(`
+const RENEW = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `);
 // KEYS: lease. ARGV: token.
-const RELEASE = script(`
+const RELEASE = luaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `);
 // KEYS: lease, stream, interrupt flag. ARGV: token, event JSON, retention ms, release ("1").
-const APPEND = script(`
+const APPEND = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -83,19 +68,37 @@ if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
 return {id, redis.call('EXISTS', KEYS[3])}
 `);
 // KEYS: lease, state. ARGV: token, checkpoint JSON.
-const SAVE = script(`
+const SAVE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
 return 1
 `);
 // KEYS: lease, state, stream. ARGV: token.
-const DELETE = script(`
+const DELETE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3])
 return 1
 `);
 
 const enc = encodeURIComponent;
+
+/** What other Redis users of this package borrow from a backend: its connection and key prefix. */
+export interface SharedRedis {
+  connection: RedisConnection;
+  keyPrefix: string;
+}
+const shared = new WeakMap<RedisBackend, SharedRedis>();
+
+/** The connection and key prefix of `backend` (for `RedisRateLimiter`; not part of the public API). */
+export function sharedRedisOf(backend: RedisBackend): SharedRedis {
+  const found = shared.get(backend);
+  if (!found) {
+    throw new TypeError(
+      "`backend` must be a RedisBackend of this copy of @agentscope-ts/server; pass `url` instead.",
+    );
+  }
+  return found;
+}
 /** Idle blocking-read connections kept for reuse. */
 const MAX_IDLE_READERS = 256;
 
@@ -108,41 +111,23 @@ const MAX_IDLE_READERS = 256;
  * it (paused, partitioned, presumed dead) cannot write anything.
  */
 export class RedisBackend implements ServiceBackend {
-  readonly #url: string;
   readonly #prefix: string;
   readonly #retention: number;
-  readonly #timeout: number;
-  readonly #client: Client;
-  #connecting: Promise<unknown> | null = null;
-  readonly #readers = new Set<Client>();
-  readonly #idleReaders: Client[] = [];
+  readonly #connection: RedisConnection;
+  readonly #readers = new Set<RedisClientLike>();
+  readonly #idleReaders: RedisClientLike[] = [];
   readonly #store: CheckpointStore | undefined;
 
   constructor(options: RedisBackendOptions) {
-    this.#url = options.url;
     this.#prefix = options.keyPrefix ?? "";
     this.#retention = options.eventRetentionMs ?? 24 * 3600_000;
-    this.#timeout = options.commandTimeout ?? 10_000;
-    this.#client = this.#newClient();
+    this.#connection = new RedisConnection(options.url, options.commandTimeout ?? 10_000);
     this.#store = options.checkpoints;
+    shared.set(this, { connection: this.#connection, keyPrefix: this.#prefix });
   }
 
   async #holds(key: SessionKey, token: number): Promise<boolean> {
     return String(await this.#send(["GET", this.#keys(key).lease])) === String(token);
-  }
-
-  #newClient(): Client {
-    const client = createClient({
-      url: this.#url,
-      socket: {
-        connectTimeout: this.#timeout,
-        reconnectStrategy: (retries: number, cause: Error) =>
-          retries >= 3 ? cause : Math.min(100 * 2 ** retries, 1000),
-      },
-      disableOfflineQueue: true,
-    });
-    client.on("error", () => undefined);
-    return client as unknown as Client;
   }
 
   #keys(key: SessionKey) {
@@ -161,32 +146,12 @@ export class RedisBackend implements ServiceBackend {
     return `${this.#prefix}agentscope_server:active`;
   }
 
-  async #send(args: string[]): Promise<unknown> {
-    try {
-      if (!this.#client.isReady) {
-        // One connect for every caller that arrives meanwhile (sending before it is ready would
-        // fail: the offline queue is off so that no command waits without bound).
-        if (!this.#client.isOpen) this.#connecting = null;
-        this.#connecting ??= this.#client.connect().catch((error: unknown) => {
-          this.#connecting = null;
-          throw error;
-        });
-        await this.#connecting;
-      }
-      return await this.#client.sendCommand(args);
-    } catch (error) {
-      throw wrap(error);
-    }
+  #send(args: string[]): Promise<unknown> {
+    return this.#connection.send(args);
   }
 
-  async #eval(s: Script, keys: string[], args: string[]): Promise<unknown> {
-    const tail = [String(keys.length), ...keys, ...args];
-    try {
-      return await this.#send(["EVALSHA", s.sha, ...tail]);
-    } catch (error) {
-      if (!/NOSCRIPT/.test(String((error as Error).message))) throw error;
-      return this.#send(["EVAL", s.source, ...tail]);
-    }
+  #eval(s: LuaScript, keys: string[], args: string[]): Promise<unknown> {
+    return this.#connection.eval(s, keys, args);
   }
 
   async acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null> {
@@ -236,7 +201,7 @@ export class RedisBackend implements ServiceBackend {
     if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
     // A blocking read holds its connection: borrow one from the pool of blocking connections
     // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
-    const reader = this.#idleReaders.pop() ?? this.#newClient();
+    const reader = this.#idleReaders.pop() ?? this.#connection.newClient();
     this.#readers.add(reader);
     const abort = () => reader.destroy();
     options.signal?.addEventListener("abort", abort, { once: true });
@@ -255,7 +220,7 @@ export class RedisBackend implements ServiceBackend {
       return parse(reply);
     } catch (error) {
       if (options.signal?.aborted) return [];
-      throw wrap(error);
+      throw wrapRedisError(error);
     } finally {
       options.signal?.removeEventListener("abort", abort);
       this.#readers.delete(reader);
@@ -325,7 +290,7 @@ export class RedisBackend implements ServiceBackend {
 
   async close(): Promise<void> {
     for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy();
-    if (this.#client.isOpen) await this.#client.close();
+    await this.#connection.close();
     await this.#store?.close();
   }
 }
@@ -354,14 +319,4 @@ function parseXread(reply: unknown): StoredEvent[] {
     }
   }
   return out;
-}
-
-function wrap(error: unknown): Error {
-  if (error instanceof StorageConnectionError) return error;
-  const e = error as Error;
-  if (/ErrorReply/.test(e?.constructor?.name ?? "")) return e;
-  return new StorageConnectionError(
-    `The service's Redis is unreachable (${e?.message || e?.name}). Retry once Redis is back.`,
-    { cause: error },
-  );
 }
