@@ -165,7 +165,12 @@ export class RedisConnection {
   async call(args: string[], what: string): Promise<unknown> {
     try {
       await this.#ready();
-      return await this.#client.sendCommand(args, { timeout: this.#timeout });
+      // Raced here as well as passed on: node-redis 6's own `timeout` option did not fire for a
+      // command already written to a Redis that does not answer (tried against `CLIENT PAUSE`).
+      return await withCommandTimeout(
+        this.#client.sendCommand(args, { timeout: this.#timeout }),
+        this.#timeout,
+      );
     } catch (error) {
       throw this.#wrap(error, what);
     }
@@ -188,6 +193,12 @@ export class RedisConnection {
     if (error instanceof ErrorReply) {
       return new AgentScopeError(`Redis refused to ${what}: ${reason}`, { cause: error });
     }
+    if ((error as Error | null)?.name === COMMAND_TIMEOUT) {
+      return new StorageConnectionError(
+        `Cannot ${what}: ${this.#where} did not answer within ${this.#timeout} ms (commandTimeout). The command may still complete (scripts are atomic: never half-written); retry once Redis is responsive.`,
+        { cause: error },
+      );
+    }
     if (isConnectionFailure(error)) {
       return new StorageConnectionError(
         `Cannot ${what}: the connection to ${this.#where} failed (${reason || (error as Error).name}). Nothing was half-written; retry once Redis is reachable.`,
@@ -206,6 +217,20 @@ export class RedisConnection {
       this.#client.destroy?.();
     }
   }
+}
+
+const COMMAND_TIMEOUT = "CommandTimeoutError";
+
+function withCommandTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(Object.assign(new Error(`no answer within ${ms} ms`), { name: COMMAND_TIMEOUT })),
+      ms,
+    );
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 function redactUrl(url: string): string {

@@ -1,9 +1,11 @@
+import { StorageConnectionError } from "@agentscope-ts/core";
 import {
   type RunningPostgres,
   type RunningRedis,
   startPostgres,
   startRedis,
 } from "@agentscope-ts/test-databases";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Checkpoint, ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
@@ -113,6 +115,34 @@ describe.each([
       expect(next).toBe(2);
     } finally {
       await b.close();
+    }
+  });
+});
+
+describe("RedisBackend command timeout", () => {
+  it("fails a command Redis accepts but does not answer in time, then works again", async () => {
+    const backend = new RedisBackend({
+      url: redis.url,
+      keyPrefix: `t${Math.random()}:`,
+      commandTimeout: 300,
+    });
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      await backend.markActive(key);
+      // Every client's commands wait while Redis is paused (as on an overloaded server).
+      await admin.sendCommand(["CLIENT", "PAUSE", "1500", "ALL"]);
+      const error = await backend.listActive(10).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageConnectionError);
+      // Once the pause is over the same backend answers again (bounded retries, no clock).
+      let listed: unknown;
+      for (let i = 0; i < 50 && listed === undefined; i++) {
+        listed = await backend.listActive(10).catch(() => undefined);
+      }
+      expect(listed).toEqual([key]);
+    } finally {
+      await admin.close();
+      await backend.close();
     }
   });
 });

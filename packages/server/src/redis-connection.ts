@@ -69,7 +69,11 @@ export class RedisConnection {
         });
         await this.#connecting;
       }
-      return await this.#client.sendCommand(args);
+      // Bounded: a Redis that accepts the command but never answers (paused, overloaded, a
+      // half-open connection) fails this call after the timeout instead of hanging the request.
+      // Raced here because node-redis 6's own `timeout` command option did not fire for a command
+      // already written (tried against `CLIENT PAUSE`); the late reply is read and dropped.
+      return await withTimeout(this.#client.sendCommand(args), this.#timeout, args[0] ?? "");
     } catch (error) {
       throw wrapRedisError(error);
     }
@@ -90,6 +94,22 @@ export class RedisConnection {
   async close(): Promise<void> {
     if (this.#client.isOpen) await this.#client.close();
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, command: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new StorageConnectionError(
+            `The service's Redis did not answer ${command} within ${ms} ms (commandTimeout). Retry once Redis is responsive.`,
+          ),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 /** A Redis error reply stays as it is; anything else is the connection: a `StorageConnectionError`. */
