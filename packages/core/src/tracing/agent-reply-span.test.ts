@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentBase } from "../agent/agent-base.js";
+import { AgentBase, type AgentInput } from "../agent/agent-base.js";
 import { ReActAgent } from "../agent/react-agent.js";
 import { UserAgent } from "../agent/user-agent.js";
 import { ScriptedUserInput } from "../agent/user-input.js";
@@ -17,12 +17,12 @@ class EchoAgent extends AgentBase {
   error: Error | undefined;
   lastReply: Promise<Msg> | undefined;
 
-  reply(msg?: Msg | Msg[] | null): Promise<Msg> {
+  reply(msg?: AgentInput): Promise<Msg> {
     this.lastReply = this.#answer(msg);
     return this.lastReply;
   }
 
-  async #answer(msg?: Msg | Msg[] | null): Promise<Msg> {
+  async #answer(msg?: AgentInput): Promise<Msg> {
     if (this.error) throw this.error;
     const text = msg instanceof Msg ? msg.getTextContent() : "";
     return new Msg(this.name, `echo: ${text}`, "assistant");
@@ -33,7 +33,7 @@ class EchoAgent extends AgentBase {
 
 /** A subclass whose reply goes through `super.reply()`: still one span. */
 class LoudAgent extends EchoAgent {
-  override async reply(msg?: Msg | Msg[] | null): Promise<Msg> {
+  override async reply(msg?: AgentInput): Promise<Msg> {
     const answer = await super.reply(msg);
     return new Msg(this.name, answer.getTextContent()?.toUpperCase() ?? "", "assistant");
   }
