@@ -51,6 +51,56 @@ describe("agentscope (subprocess): help, version and errors", () => {
     expect(version.stdout).toBe(`${pkg.version}\n`);
   });
 
+  it("global flags work before or after every subcommand", async () => {
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+    const opts = { home: home.path };
+    const commands = ["chat", "run", "sessions", "serve"] as const;
+    // --help and --version, either side of the command word, short and long.
+    const runs = await Promise.all(
+      commands.flatMap((command) => [
+        runCli([command, "--help"], opts),
+        runCli(["--help", command], opts),
+        runCli(["-h", command], opts),
+        runCli([command, "-V"], opts),
+        runCli(["--version", command], opts),
+      ]),
+    );
+    for (const [i, command] of commands.entries()) {
+      const [after, before, short, versionAfter, versionBefore] = runs.slice(i * 5, i * 5 + 5);
+      for (const r of [after, before, short, versionAfter, versionBefore]) {
+        expect(r?.code, `${command}: ${r?.stderr}`).toBe(0);
+      }
+      expect(after?.stdout).toContain(`agentscope ${command === "chat" ? "[chat]" : command}`);
+      expect(before?.stdout, command).toBe(after?.stdout);
+      expect(short?.stdout, command).toBe(after?.stdout);
+      expect(versionAfter?.stdout, command).toBe(`${pkg.version}\n`);
+      expect(versionBefore?.stdout, command).toBe(`${pkg.version}\n`);
+    }
+
+    // --debug before the command word: the command's own error, with the stack trace.
+    const [serveBefore, serveAfter, runBefore, chatBefore, sessionsBefore] = await Promise.all([
+      runCli(["--debug", "serve"], opts),
+      runCli(["serve", "--debug"], opts),
+      runCli(["--debug", "run", "--model", "nosuch:model", "hi"], opts),
+      runCli(["--debug", "chat", "--model", "nosuch:model"], opts),
+      runCli(["--debug", "sessions", "--sessions-dir", join(home.path, "none")], opts),
+    ]);
+    for (const r of [serveBefore, serveAfter]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^agentscope: serve needs --token TOKEN=USER \(or --allow-anonymous for local use\)/,
+      );
+      expect(r.stderr).toMatch(/^\s+at /m);
+    }
+    for (const r of [runBefore, chatBefore]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^agentscope: unknown model provider "nosuch"/);
+      expect(r.stderr).toMatch(/^\s+at /m);
+    }
+    expect(sessionsBefore.code, sessionsBefore.stderr).toBe(0);
+    expect(sessionsBefore.stdout).toContain("No saved sessions in");
+  });
+
   it("a bad model name, a missing key and a bad flag: one line, exit code 2", async () => {
     const [provider, bare, key, flag] = await Promise.all([
       runCli(["run", "--model", "nosuch:model", "hi"], { home: home.path }),

@@ -1,3 +1,4 @@
+import { commandWord } from "./args/command-word.js";
 import { helpText } from "./args/help-text.js";
 import { parseCliArgs } from "./args/parse-args.js";
 import { exitCodeOf, formatFatal } from "./cli-error.js";
@@ -15,10 +16,12 @@ import { cliVersion } from "./version.js";
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const debug = argv.includes("--debug");
   try {
-    if (argv[0] === "serve") {
+    // `serve` has its own parser; global flags may stand before its name (`--debug serve`).
+    const { command, args } = commandWord(argv);
+    if (command === "serve") {
       // Imported on use: the HTTP server loads only for `serve`.
       const { runServe } = await import("./commands/serve.js");
-      return await runServe(argv.slice(1), io);
+      return await runServe(args, io);
     }
     const parsed = parseCliArgs(argv);
     switch (parsed.kind) {

@@ -56,6 +56,9 @@ Usage: agentscope serve [options]
   --redis URL             share leases, events and checkpoints with other replicas
   --store FILE            keep sessions in this SQLite file (one node; survives restarts)
   --sys-prompt TEXT       the agent's system prompt
+  --debug                 stack traces on errors
+  -h, --help              this help
+  -V, --version           the version
 
 Routes: POST /v1/sessions/:id/messages, GET /v1/sessions/:id/events (SSE; ?protocol=ag-ui),
 POST …/interrupt, POST …/approvals/:toolCallId, GET and DELETE /v1/sessions/:id.
@@ -79,7 +82,8 @@ Examples:
   agentscope --mcp-config mcp.json --plan
   agentscope --knowledge ./docs                 # answers from your documents
 
-Run 'agentscope <command> --help' for the options of a command.
+Run 'agentscope <command> --help' for the options of a command. --debug, --help and --version
+go before or after the command.
 `,
   chat: `agentscope chat: chat with a ReAct agent in the terminal
 

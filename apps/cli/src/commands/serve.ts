@@ -13,6 +13,7 @@ import { SERVE_HELP } from "../args/help-text.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { chooseModel } from "../model/model-choice.js";
+import { cliVersion } from "../version.js";
 
 function usage(message: string): CliError {
   return new CliError(`${message} (see agentscope serve --help)`, { exitCode: EXIT.usage });
@@ -46,6 +47,11 @@ export async function runServe(
     values = parse(argv).values;
   } catch (error) {
     throw usage((error as Error).message);
+  }
+  // As for the other commands: --version wins over everything, then --help.
+  if (values.version) {
+    io.stdout.write(`${cliVersion()}\n`);
+    return EXIT.ok;
   }
   if (values.help) {
     io.stdout.write(SERVE_HELP);
@@ -114,6 +120,7 @@ function parse(argv: readonly string[]) {
     allowPositionals: false,
     options: {
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "V" },
       model: { type: "string", short: "m" },
       "base-url": { type: "string" },
       port: { type: "string", short: "p" },

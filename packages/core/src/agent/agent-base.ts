@@ -4,6 +4,7 @@ import { ValidationError } from "../errors/validation-error.js";
 import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
+import { traceReply } from "../tracing/agent-span.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { addedSince } from "./added-since.js";
@@ -432,11 +433,12 @@ export abstract class AgentBase extends StateModule {
     const reply = self.reply;
     const observe = self.observe;
     const print = self.print;
+    // Inside the hooks, each reply gets its `invoke_agent` span (traceReply; free when tracing is off).
     self.reply = (input, options) => {
       const msg = toAgentInput(input);
-      if (!this.#hasHooks("reply")) return reply.call(this, msg, options);
+      if (!this.#hasHooks("reply")) return traceReply(this, reply, msg, options);
       return this.runWithHooks("reply", { ...options, msg }, ({ msg: m, ...rest }) =>
-        reply.call(this, m as Msg | Msg[] | null | undefined, rest),
+        traceReply(this, reply, m as Msg | Msg[] | null | undefined, rest),
       );
     };
     self.observe = (msg) => {

@@ -18,8 +18,6 @@ import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
-import { agentRequestAttributes, agentSpanName, recordAgentReply } from "../tracing/agent-span.js";
-import { withSpan } from "../tracing/with-span.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
 import {
@@ -254,16 +252,8 @@ export class ReActAgent extends AgentBase {
     const msg = toAgentInput(input);
     const context: ReplyContext = { signal: this.signal, usages: [], reasoningMsgId: "" };
     this.#context = context;
-    const running = withSpan(
-      "agent",
-      agentSpanName(this),
-      () => agentRequestAttributes(this, msg),
-      async (span) => {
-        const reply = await this.#reply(context, msg ?? null, options.structuredModel ?? null);
-        recordAgentReply(span, reply);
-        return reply;
-      },
-    );
+    // The `invoke_agent` span is AgentBase's (around every agent's reply).
+    const running = this.#reply(context, msg ?? null, options.structuredModel ?? null);
     this.#settled = running.then(
       () => undefined,
       () => undefined,

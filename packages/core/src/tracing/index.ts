@@ -3,6 +3,7 @@ export {
   agentSpanName,
   recordAgentReply,
   type TracedAgent,
+  traceReply,
 } from "./agent-span.js";
 export { embeddingRequestAttributes, embeddingSpanName } from "./embedding-span.js";
 export { getTracer, isTracingEnabled, setTracer } from "./global-tracer.js";

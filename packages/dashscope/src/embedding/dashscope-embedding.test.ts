@@ -183,3 +183,28 @@ describe("DashScopeMultiModalEmbedding", () => {
     expect(server.calls).toHaveLength(0);
   });
 });
+
+describe("DashScope embeddings against a closed port", () => {
+  it.each([
+    ["DashScopeTextEmbedding", "text-embedding-v4"],
+    ["DashScopeMultiModalEmbedding", "multimodal-embedding-v1"],
+  ] as const)(
+    "%s names the host it could not reach, as the chat model does",
+    async (kind, name) => {
+      const closed = await createTestServer({});
+      await closed.close();
+      const options = { modelName: name, ...base(closed), maxRetries: 0 };
+      const model =
+        kind === "DashScopeTextEmbedding"
+          ? new DashScopeTextEmbedding(options)
+          : new DashScopeMultiModalEmbedding(options);
+      const error = await model.embed(["hello"]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelError);
+      expect(error).toMatchObject({ provider: "dashscope", retryable: true });
+      expect((error as Error).message).toBe(
+        `dashscope: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): fetch failed`,
+      );
+      expect((error as ModelError).cause).toBeInstanceOf(Error);
+    },
+  );
+});

@@ -4,6 +4,7 @@ import {
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
+  normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
@@ -71,6 +72,11 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
     super({ ...options, dimensions: options.dimensions ?? limits.dimensions ?? 1024 });
     this.batchSizeLimit = limits.batch;
     this.client = embeddingClient(options, "DashScopeMultiModalEmbedding");
+  }
+
+  /** A network error names the host it could not reach, as the chat model's does. */
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
   }
 
   protected async doEmbed(

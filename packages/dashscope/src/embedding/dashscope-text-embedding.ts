@@ -4,6 +4,7 @@ import {
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
+  normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
 import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
@@ -66,6 +67,11 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
   constructor(options: DashScopeTextEmbeddingOptions) {
     super({ ...options, dimensions: options.dimensions ?? 1024 });
     this.client = embeddingClient(options, "DashScopeTextEmbedding");
+  }
+
+  /** A network error names the host it could not reach, as the chat model's does. */
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
   }
 
   protected async doEmbed(

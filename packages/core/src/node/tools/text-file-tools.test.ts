@@ -14,6 +14,20 @@ const ctx = { signal: new AbortController().signal, toolCallId: "t" };
 const text = (r: unknown): string =>
   (r as ToolResponse).content.map((b) => (b.type === "text" ? b.text : "")).join("");
 
+/** Calls `tool` through a Toolkit (schema check included) and returns the answer's text. */
+async function callText(
+  tool: typeof viewTextFile | typeof writeTextFile,
+  input: Record<string, unknown>,
+): Promise<string> {
+  const toolkit = new Toolkit();
+  toolkit.registerToolFunction(tool);
+  let last = "";
+  for await (const r of toolkit.callTool({ type: "tool_use", id: "1", name: tool.name, input })) {
+    last = text(r);
+  }
+  return last;
+}
+
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "text-tools-"));
@@ -71,19 +85,62 @@ describe("view_text_file", () => {
     }
   });
 
-  it("rejects a bad range through the toolkit, naming the field", async () => {
-    const toolkit = new Toolkit();
-    toolkit.registerToolFunction(viewTextFile);
-    const responses: ToolResponse[] = [];
-    for await (const r of toolkit.callTool({
-      type: "tool_use",
-      id: "1",
-      name: "view_text_file",
-      input: { file_path: "x", ranges: [1] },
-    })) {
-      responses.push(r);
-    }
-    expect(text(responses[0])).toContain("ranges: Array has too few items (1 < 2)");
+  it("answers bad ranges through the toolkit in AgentScope's words", async () => {
+    const file = join(dir, "ten.txt");
+    await writeFile(file, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n");
+    const view = (input: Record<string, unknown>) => callText(viewTextFile, input);
+    const format = (got: string) =>
+      `InvalidArgumentError: Invalid range format. Expected a list of two integers, but got ${got}.`;
+    expect(await view({ file_path: file, ranges: [1] })).toBe(format("[1]"));
+    expect(await view({ file_path: file, ranges: [1, 2, 3] })).toBe(format("[1, 2, 3]"));
+    expect(await view({ file_path: file, ranges: ["1", 5] })).toBe(format("['1', 5]"));
+    expect(await view({ file_path: file, ranges: [1.5, 3] })).toBe(format("[1.5, 3]"));
+    expect(await view({ file_path: file, ranges: [1, null] })).toBe(format("[1, None]"));
+    expect(await view({ file_path: file, ranges: "1-5" })).toBe(format("1-5"));
+    expect(await view({ file_path: file, ranges: { start: 1 } })).toBe(format("{'start': 1}"));
+    // AgentScope compares start and end as given, before counting negatives from the end.
+    expect(await view({ file_path: file, ranges: [5, -1] })).toBe(
+      "InvalidArgumentError: The start line is greater than the end line in the given range [5, -1].",
+    );
+    // `if ranges:` in AgentScope: an empty list shows the whole file.
+    expect(await view({ file_path: file, ranges: [] })).toBe(
+      `The content of ${file} in [] lines:\n\`\`\`\n1: 1\n2: 2\n3: 3\n4: 4\n5: 5\n6: 6\n7: 7\n8: 8\n9: 9\n10: 10\n\`\`\``,
+    );
+    // A missing file is named before the ranges are looked at.
+    expect(await view({ file_path: join(dir, "none.txt"), ranges: [1] })).toBe(
+      `Error: The file ${join(dir, "none.txt")} does not exist.`,
+    );
+    // Arguments the tool does not check itself keep the schema's answer.
+    const missingPath = await view({ ranges: [1] });
+    expect(missingPath).toMatch(/^InvalidArgumentsError: /);
+    expect(missingPath).toContain("file_path");
+  });
+});
+
+describe("write_text_file through the toolkit", () => {
+  it("answers bad ranges in AgentScope's words and leaves the file alone", async () => {
+    const file = join(dir, "three.txt");
+    await writeFile(file, "a\nb\nc\n");
+    const write = (input: Record<string, unknown>) => callText(writeTextFile, input);
+    const format = (got: string) =>
+      `Error: Invalid range format. Expected a list of two integers, but got ${got}.`;
+    expect(await write({ file_path: file, content: "x", ranges: [1] })).toBe(format("[1]"));
+    expect(await write({ file_path: file, content: "x", ranges: [] })).toBe(format("[]"));
+    expect(await write({ file_path: file, content: "x", ranges: ["1", "2"] })).toBe(
+      format("['1', '2']"),
+    );
+    expect(await write({ file_path: file, content: "x", ranges: "2" })).toBe(format("2"));
+    expect(await readFile(file, "utf8")).toBe("a\nb\nc\n");
+    // A new file is written whatever the ranges; only a true value of them is mentioned.
+    const created = join(dir, "created.txt");
+    expect(await write({ file_path: created, content: "z", ranges: [] })).toBe(
+      `Create and write ${created} successfully.`,
+    );
+    const other = join(dir, "other.txt");
+    expect(await write({ file_path: other, content: "z", ranges: [7] })).toBe(
+      `Create and write ${other} successfully. The ranges [7] is ignored because the file does not exist.`,
+    );
+    expect(await readFile(other, "utf8")).toBe("z");
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { pythonRepr } from "../../token/python-repr.js";
 
 /** Expands a leading `~` to the home directory, as Python's `os.path.expanduser` does. */
 export function expandUser(path: string): string {
@@ -41,9 +42,24 @@ export function numberLines(lines: readonly string[], firstNumber: number): stri
   return out;
 }
 
-/** A line range as Python prints a list: `[3, 5]`. */
-export const formatRange = (ranges: readonly unknown[]): string =>
-  `[${ranges.map((v) => (typeof v === "string" ? `'${v}'` : String(v))).join(", ")}]`;
+/**
+ * A `ranges` argument as AgentScope's texts print it (Python's `str()`): `[3, 5]`, `[1, '2']`,
+ * `1-5` for a string, `None`.
+ */
+export const formatRange = (ranges: unknown): string =>
+  typeof ranges === "string" ? ranges : pythonRepr(ranges);
+
+/**
+ * Python's truth value of a JSON value: `None`, `False`, `0`, `""`, `[]` and `{}` are false
+ * (AgentScope's tools test `if ranges:`).
+ */
+export function pythonTruthy(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === "")
+    return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === "object") return Object.keys(value).length > 0;
+  return true;
+}
 
 /**
  * The lines to show after an edit of lines `start..end`: five lines of context around the changed

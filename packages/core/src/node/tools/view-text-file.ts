@@ -6,6 +6,7 @@ import {
   isLineRange,
   numberLines,
   pathKind,
+  pythonTruthy,
   readLines,
 } from "./text-file-utils.js";
 
@@ -34,10 +35,12 @@ const viewParameters: JsonSchemaObject = {
 /**
  * Shows `lines` in the 1-based inclusive range `ranges` (negative numbers count from the end:
  * `[-100, -1]` is the last 100 lines), or returns an AgentScope `InvalidArgumentError` text.
+ * `ranges` is checked here, not by the schema, so the model reads AgentScope's words: the format
+ * (a list of two integers), then start > end as given, then the file's length.
  */
 export function viewLines(
   lines: readonly string[],
-  ranges: readonly number[],
+  ranges: unknown,
   filePath: string,
 ): { ok: true; text: string } | { ok: false; error: string } {
   if (!isLineRange(ranges)) {
@@ -48,6 +51,9 @@ export function viewLines(
   }
   const n = lines.length;
   let [start, end] = ranges;
+  const reversed = `InvalidArgumentError: The start line is greater than the end line in the given range ${formatRange(ranges)}.`;
+  if (start > end) return { ok: false, error: reversed };
+  // Ours, not AgentScope's (which slices from line 0 or from the end): line 0 is no line.
   if (start === 0 || end === 0) {
     return {
       ok: false,
@@ -56,12 +62,7 @@ export function viewLines(
   }
   if (start < 0) start = Math.max(1, n + start + 1);
   if (end < 0) end = n + end + 1;
-  if (start > end) {
-    return {
-      ok: false,
-      error: `InvalidArgumentError: The start line is greater than the end line in the given range ${formatRange(ranges)}.`,
-    };
-  }
+  if (start > end) return { ok: false, error: reversed };
   if (start > n) {
     return {
       ok: false,
@@ -80,6 +81,8 @@ export const viewTextFile: ToolDefinition<{ file_path: string; ranges?: number[]
   description:
     "View the file content in the specified range with line numbers. If `ranges` is not provided, the entire file will be returned.",
   parameters: viewParameters,
+  // A bad `ranges` is answered in AgentScope's words (viewLines), not the schema validator's.
+  ownArgumentErrors: ["ranges"],
   async execute({ file_path, ranges }) {
     const path = expandUser(file_path);
     const kind = await pathKind(path);
@@ -88,6 +91,13 @@ export const viewTextFile: ToolDefinition<{ file_path: string; ranges?: number[]
     const lines = await readLines(path);
     if (ranges === undefined || ranges === null) {
       return toolResponse(`The content of ${path}:\n\`\`\`\n${numberLines(lines, 1)}\`\`\``);
+    }
+    // AgentScope tests `if ranges:`, so an empty list (or another false value) shows the whole
+    // file, under the header that names the ranges.
+    if (!pythonTruthy(ranges)) {
+      return toolResponse(
+        `The content of ${path} in ${formatRange(ranges)} lines:\n\`\`\`\n${numberLines(lines, 1)}\`\`\``,
+      );
     }
     const view = viewLines(lines, ranges, path);
     if (!view.ok) return toolResponse(view.error);

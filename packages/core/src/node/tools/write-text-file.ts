@@ -9,6 +9,7 @@ import {
   isLineRange,
   numberLines,
   pathKind,
+  pythonTruthy,
   readLines,
 } from "./text-file-utils.js";
 
@@ -52,6 +53,8 @@ export const writeTextFile: ToolDefinition<{
   description:
     "Create/Replace/Overwrite content in a text file. When `ranges` is provided, the content will be replaced in the specified range. Otherwise, the entire file (if exists) will be overwritten.",
   parameters: writeParameters,
+  // A bad `ranges` is answered in AgentScope's words (below), not the schema validator's.
+  ownArgumentErrors: ["ranges"],
   async execute({ file_path, content, ranges }) {
     const path = expandUser(file_path);
     const kind = await pathKind(path);
@@ -60,7 +63,7 @@ export const writeTextFile: ToolDefinition<{
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, content, "utf8");
       return toolResponse(
-        ranges
+        pythonTruthy(ranges)
           ? `Create and write ${path} successfully. The ranges ${formatRange(ranges)} is ignored because the file does not exist.`
           : `Create and write ${path} successfully.`,
       );
@@ -75,6 +78,7 @@ export const writeTextFile: ToolDefinition<{
       );
     }
     const [start, end] = ranges;
+    // Ours, not AgentScope's (which would splice the file at the wrong place).
     if (start < 1 || start > end) {
       return toolResponse(
         `Error: Invalid range ${formatRange(ranges)}. Line numbers start at 1 and the start line must not be greater than the end line.`,
