@@ -29,11 +29,22 @@ function checkEquivalence(text: string, cuts: number[]): void {
 // string "a", `"a +` as a concatenation, `"a/` as a comment): those stay out of the generated strings. The incremental
 // parser keeps them as text, which is what the model sent (see the test below).
 const unit = fc.constantFrom(..."abc xyz019_-.;!?'\\\"\n\té😀");
-const jsonObject = fc.dictionary(
-  fc.string({ unit }),
-  fc.jsonValue({ maxDepth: 3, stringUnit: unit }),
-  { maxKeys: 6 },
-);
+// Keys that are one escaped character (`"\\"`, `"\n"`…) are left out: V8's JSON.parse key cache
+// (Node 24 and 26) reads such a key back as `\` once a `"\\"` key was parsed anywhere in the
+// process (nodejs/node#63785, V8 issue 521080746, open), so the reference side of the comparison
+// would be wrong, not the incremental parser (see the test "decodes one-character escaped keys").
+const oneEscapedChar = (key: string) => key.length === 1 && JSON.stringify(key).length === 4;
+const hasOneEscapedCharKey = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.some(hasOneEscapedCharKey)
+    : value !== null &&
+      typeof value === "object" &&
+      Object.entries(value).some(([k, v]) => oneEscapedChar(k) || hasOneEscapedCharKey(v));
+const jsonObject = fc
+  .dictionary(fc.string({ unit }), fc.jsonValue({ maxDepth: 3, stringUnit: unit }), {
+    maxKeys: 6,
+  })
+  .filter((value) => !hasOneEscapedCharKey(value));
 
 describe("IncrementalJsonObject", () => {
   it("equals parsePartialJson of the text so far on every prefix of a sample", () => {
@@ -78,6 +89,15 @@ describe("IncrementalJsonObject", () => {
     expect(parser.value()).toEqual({ a: "x, y}" });
     parser.push(' +"}');
     expect(parser.value()).toEqual({ a: "x, y} +" });
+  });
+
+  it("decodes one-character escaped keys right even where V8's JSON.parse does not", () => {
+    JSON.parse('{"\\\\": 0}'); // a `\` key: poisons V8's key cache (nodejs/node#63785)
+    for (const key of ["\n", "\t", '"', "\b", "\\", "/"]) {
+      const parser = new IncrementalJsonObject();
+      parser.push(JSON.stringify({ [key]: 1, after: 2 }));
+      expect(Object.keys(parser.value())).toEqual([key, "after"]);
+    }
   });
 
   it("keeps a __proto__ key as an own property, as JSON.parse does", () => {
