@@ -4,6 +4,7 @@ import { toolResponse } from "../../tool/tool-response.js";
 import {
   calculateViewRanges,
   expandUser,
+  FILE_PATH_PARAMETER,
   numberLines,
   pathKind,
   readLines,
@@ -13,10 +14,7 @@ import {
 const insertParameters: JsonSchemaObject = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The target file path.",
-    },
+    file_path: FILE_PATH_PARAMETER,
     content: {
       type: "string",
       description: "The content to be inserted.",

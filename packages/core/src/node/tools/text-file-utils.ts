@@ -80,3 +80,9 @@ export function calculateViewRanges(
 /** True when `ranges` is a list of two integers. */
 export const isLineRange = (ranges: unknown): ranges is [number, number] =>
   Array.isArray(ranges) && ranges.length === 2 && ranges.every((n) => Number.isInteger(n));
+
+/** The `file_path` argument every text-file tool takes (its JSON Schema, as the model sees it). */
+export const FILE_PATH_PARAMETER = {
+  type: "string",
+  description: "The target file path.",
+} as const;

@@ -2,6 +2,7 @@ import type { JsonSchemaObject, ToolDefinition } from "../../tool/tool-definitio
 import { toolResponse } from "../../tool/tool-response.js";
 import {
   expandUser,
+  FILE_PATH_PARAMETER,
   formatRange,
   isLineRange,
   numberLines,
@@ -14,10 +15,7 @@ import {
 const viewParameters: JsonSchemaObject = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The target file path.",
-    },
+    file_path: FILE_PATH_PARAMETER,
     ranges: {
       description:
         "The range of lines to be viewed (e.g. lines 1 to 100: [1, 100]), inclusive. If not provided, the entire file will be returned. To view the last 100 lines, use [-100, -1].",

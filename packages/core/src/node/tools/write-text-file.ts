@@ -5,6 +5,7 @@ import { toolResponse } from "../../tool/tool-response.js";
 import {
   calculateViewRanges,
   expandUser,
+  FILE_PATH_PARAMETER,
   formatRange,
   isLineRange,
   numberLines,
@@ -17,10 +18,7 @@ import {
 const writeParameters: JsonSchemaObject = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The target file path.",
-    },
+    file_path: FILE_PATH_PARAMETER,
     content: {
       type: "string",
       description: "The content to be written.",
