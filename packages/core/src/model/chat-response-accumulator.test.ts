@@ -164,6 +164,28 @@ describe("ChatResponseAccumulator", () => {
     expect(r.usage?.time).toBe(1.5);
   });
 
+  it("joins thinking segments into one block whose signature is the latest, leaving yielded chunks alone", () => {
+    // Deliberate: no provider that feeds thinking here sends a thinking block's signature back
+    // (Gemini's go on text and tool_use parts, Responses API reasoning items on
+    // `reasoning_items`, the rest have none); Anthropic keeps its signed blocks apart itself.
+    const acc = new ChatResponseAccumulator();
+    acc.addThinking("First, ").addThinking("the weather.").setThinkingSignature("sig-1");
+    const first = acc.snapshot();
+    acc.addThinking(" Then the time.").setThinkingSignature("sig-2").addText("Checking.");
+    const second = acc.snapshot();
+    expect(first.content).toEqual([
+      { type: "thinking", thinking: "First, the weather.", signature: "sig-1" },
+    ]);
+    expect(second.content).toEqual([
+      { type: "thinking", thinking: "First, the weather. Then the time.", signature: "sig-2" },
+      { type: "text", text: "Checking." },
+    ]);
+    expect(chunkDeltaOf(first.content)?.thinking).toBe("First, the weather.");
+    expect(chunkDeltaOf(second.content)).toEqual({
+      text: "Checking.",
+      thinking: " Then the time.",
+    });
+  });
   it("derives structured output metadata from the text or the last tool call", () => {
     const text = new ChatResponseAccumulator({ structuredOutput: "text" });
     text.addText('{"answer": "4');

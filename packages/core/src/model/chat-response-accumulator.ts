@@ -135,7 +135,14 @@ export class ChatResponseAccumulator {
     return this;
   }
 
-  /** Appends to the thinking (reasoning) text. */
+  /**
+   * Appends to the thinking (reasoning) text. The answer has one thinking block: segments are
+   * joined as they come. That is what every provider that feeds thinking here needs: their
+   * reasoning is plain text (OpenAI-compatible `reasoning_content`, DashScope, Ollama), or what
+   * goes back to the API travels elsewhere (Gemini's signatures on text and tool_use blocks, the
+   * Responses API's reasoning items on the block's `reasoning_items`). Anthropic, whose thinking
+   * blocks each carry their own signature, keeps them apart in its own stream parser.
+   */
   addThinking(delta: string | null | undefined): this {
     if (delta) {
       this.thinking += delta;
@@ -144,7 +151,10 @@ export class ChatResponseAccumulator {
     return this;
   }
 
-  /** Sets the signature of the thinking block (Anthropic), written as its `signature` key. */
+  /**
+   * Sets the signature of the (one) thinking block, written as its `signature` key; a later call
+   * replaces it. For several separately signed blocks, see {@link addThinking}.
+   */
   setThinkingSignature(signature: string): this {
     this.thinkingSignature = signature;
     return this;

@@ -1,4 +1,4 @@
-import { type ChatResponse, ModelError, ValidationError } from "@agentscope-ts/core";
+import { type ChatResponse, ModelError, Msg, ValidationError } from "@agentscope-ts/core";
 import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   responsesJson,
   splitStreams,
 } from "../__fixtures__/responses-fixtures.js";
+import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
 import { OpenAIResponseModel, type OpenAIResponseModelOptions } from "./openai-response-model.js";
 
 const PATH = "/v1/responses";
@@ -362,5 +363,76 @@ describe("OpenAIResponseModel without streaming", () => {
     expect(call.path).toMatch(/\/openai\/.*responses$/);
     expect(call.searchParams.get("api-version")).toBe("2025-04-01-preview");
     expect(call.headers["api-key"]).toBe("azure-key");
+  });
+});
+
+describe("OpenAIResponseModel with several reasoning items in one answer", () => {
+  it("joins their summaries into one thinking block that sends each item back, in order", async () => {
+    const response = { id: "resp_two_rs", status: "in_progress", output: [] };
+    const reasoning = (n: number, index: number) => [
+      {
+        type: "response.output_item.added",
+        output_index: index,
+        item: { id: `rs_${n}`, type: "reasoning", summary: [] },
+      },
+      {
+        type: "response.reasoning_summary_text.delta",
+        item_id: `rs_${n}`,
+        output_index: index,
+        summary_index: 0,
+        delta: `Step ${n}.`,
+      },
+      {
+        type: "response.output_item.done",
+        output_index: index,
+        item: {
+          id: `rs_${n}`,
+          type: "reasoning",
+          summary: [{ type: "summary_text", text: `Step ${n}.` }],
+          encrypted_content: `gAAA-${n}`,
+        },
+      },
+    ];
+    const events = [
+      { type: "response.created", response },
+      ...reasoning(1, 0),
+      ...reasoning(2, 1),
+      { type: "response.output_text.delta", item_id: "msg_1", output_index: 2, delta: "Done." },
+      {
+        type: "response.completed",
+        response: {
+          ...response,
+          status: "completed",
+          usage: { input_tokens: 5, output_tokens: 9 },
+        },
+      },
+    ];
+    await using server = await createTestServer({ [PATH]: { response: stream(events) } });
+    const chunks = await collect(modelFor(server).stream(input));
+    const last = chunks.at(-1)!;
+    expect(last.content).toEqual([
+      {
+        type: "thinking",
+        thinking: "Step 1.Step 2.",
+        reasoning_items: [
+          { id: "rs_1", encrypted_content: "gAAA-1" },
+          { id: "rs_2", encrypted_content: "gAAA-2" },
+        ],
+      },
+      { type: "text", text: "Done." },
+    ]);
+    // A chunk yielded before the second item was not changed by it.
+    const early = chunks.find(
+      (c) => (c.content[0] as { thinking?: string }).thinking === "Step 1.",
+    );
+    expect((early!.content[0] as { reasoning_items?: unknown[] }).reasoning_items).toHaveLength(1);
+
+    const formatted = await new OpenAIResponseChatFormatter().format([
+      new Msg("Friday", last.content, "assistant"),
+    ]);
+    expect(formatted.slice(0, 2)).toEqual([
+      { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAA-1" },
+      { type: "reasoning", id: "rs_2", summary: [], encrypted_content: "gAAA-2" },
+    ]);
   });
 });
