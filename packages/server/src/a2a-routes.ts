@@ -160,7 +160,9 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
     }
     const { handler, cardOf } = await handlerFor(name);
     if (isCard) {
-      return Response.json(AgentCard.toJSON(cardOf(url.origin)), { headers: { "Cache-Control": "no-cache" } });
+      return Response.json(AgentCard.toJSON(cardOf(url.origin)), {
+        headers: { "Cache-Control": "no-cache" },
+      });
     }
     return handler.fetch(request);
   }
