@@ -24,6 +24,7 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import { A2AConnectionError, errorMessage } from "./a2a-connection-error.js";
+import { type A2ACredentials, credentialHeaders } from "./a2a-credentials.js";
 import { a2aMessageToMsg, a2aTaskToMsgs, formatA2AMessage } from "./a2a-format.js";
 import { AgentCardResolverBase, FixedAgentCardResolver } from "./agent-card-resolver.js";
 import { partsToBlocks } from "./parts.js";
@@ -41,6 +42,14 @@ export interface A2AAgentOptions {
    * each speaking v0.3 to interfaces the card marks 0.3 and v1.0 to the rest.
    */
   clientFactory?: ClientFactory;
+  /**
+   * Credentials for the card's security schemes, by scheme name (`{ bearer: "<token>" }`): sent
+   * as the scheme says (`Authorization: Bearer <token>`, an API-key header…) when the card
+   * requires the scheme. When the card requires auth and none fits, the reply throws
+   * {@link A2AAuthenticationError} naming the schemes — unless a `clientFactory` is given and no
+   * credentials, as that factory may authenticate on its own.
+   */
+  credentials?: A2ACredentials;
   /**
    * The longest wait, in milliseconds, for the first and each next event of the remote stream;
    * `null` turns it off. Default 600 000 (AgentScope's httpx timeout).
@@ -72,7 +81,8 @@ interface StreamState {
  * status message and artifacts. A task left `input-required` is continued by the next reply; the
  * conversation's context id is kept across replies. Protocol errors from the remote come back as
  * a readable message (`metadata.a2a_error`); a dropped or silent connection throws
- * {@link A2AConnectionError}.
+ * {@link A2AConnectionError}; a card requiring auth we hold no credential for throws
+ * {@link A2AAuthenticationError}.
  */
 export class A2AAgent extends AgentBase {
   /** Messages observed since the last reply; sent with the next one. */
@@ -88,6 +98,9 @@ export class A2AAgent extends AgentBase {
 
   readonly #resolver: AgentCardResolverBase;
   readonly #factory: ClientFactory;
+  readonly #credentials: A2ACredentials | undefined;
+  readonly #checkAuth: boolean;
+  #authHeaders: Record<string, string> = {};
   #client: Promise<Client> | undefined;
   #card: AgentCard | undefined;
   #runningTask: string | null = null;
@@ -104,6 +117,8 @@ export class A2AAgent extends AgentBase {
     this.#resolver = resolver;
     this.#namedByUser = options.name !== undefined;
     this.#factory = options.clientFactory ?? defaultClientFactory();
+    this.#credentials = options.credentials;
+    this.#checkAuth = options.clientFactory === undefined || options.credentials !== undefined;
     this.timeout = options.timeout === undefined ? DEFAULT_TIMEOUT_MS : options.timeout;
     this.cancelTimeout = options.cancelTimeout ?? 10_000;
     this.registerState(
@@ -187,7 +202,10 @@ export class A2AAgent extends AgentBase {
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     try {
-      const stream = client.sendMessageStream(request, { signal: controller.signal });
+      const stream = client.sendMessageStream(request, {
+        signal: controller.signal,
+        serviceParameters: this.#authHeaders,
+      });
       for (;;) {
         const next = await this.#nextWithin(stream, controller);
         if (next.done) break;
@@ -222,6 +240,9 @@ export class A2AAgent extends AgentBase {
 
   async #getClient(): Promise<Client> {
     this.#client ??= this.getAgentCard().then(async (card) => {
+      if (this.#checkAuth) {
+        this.#authHeaders = credentialHeaders(card, this.#credentials ?? {}, this.name);
+      }
       try {
         return await this.#factory.createFromAgentCard(card);
       } catch (error) {
@@ -412,7 +433,10 @@ export class A2AAgent extends AgentBase {
     try {
       await client.cancelTask(
         { tenant: "", id: taskId, metadata: undefined },
-        { signal: AbortSignal.timeout(this.cancelTimeout) },
+        {
+          signal: AbortSignal.timeout(this.cancelTimeout),
+          serviceParameters: this.#authHeaders,
+        },
       );
     } catch {
       // The task may have finished or the connection be gone; the interrupt stands either way.

@@ -1,6 +1,6 @@
 import {
   A2A_VERSION_HEADER,
-  type AgentCard,
+  AgentCard,
   Extensions,
   formatSSEErrorEvent,
   formatSSEEvent,
@@ -65,7 +65,8 @@ export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetch
     const path = new URL(request.url).pathname;
     if (request.method === "GET" && path.endsWith(AGENT_CARD_WELL_KNOWN_PATH)) {
       const card = await requestHandler.getAgentCard();
-      return Response.json(card, { headers: { "Cache-Control": "no-cache" } });
+      // The protocol's JSON form: a security scheme is `{ "httpAuthSecurityScheme": {…} }`.
+      return Response.json(AgentCard.toJSON(card), { headers: { "Cache-Control": "no-cache" } });
     }
     if (request.method !== "POST") {
       return new Response(

@@ -1,5 +1,12 @@
-import { A2A_PROTOCOL_VERSION, type AgentCard, type AgentSkill } from "@a2a-js/sdk";
-import type { AgentBase, ToolFunctionSchema } from "@agentscope-ts/core";
+import {
+  A2A_PROTOCOL_VERSION,
+  type AgentCard,
+  type AgentSkill,
+  type SecurityRequirement,
+  type SecurityScheme,
+} from "@a2a-js/sdk";
+import { type AgentBase, type ToolFunctionSchema, ValidationError } from "@agentscope-ts/core";
+import { anyOfSchemes } from "./security-schemes.js";
 
 /** The options of {@link buildAgentCard}. */
 export interface BuildAgentCardOptions {
@@ -19,6 +26,16 @@ export interface BuildAgentCardOptions {
   defaultInputModes?: string[];
   /** Media types the agent answers with. Default: text and JSON. */
   defaultOutputModes?: string[];
+  /**
+   * The security schemes the endpoint checks, by name (OpenAPI-style; see `httpBearerScheme`).
+   * Default: none (the agent is open).
+   */
+  securitySchemes?: Record<string, SecurityScheme>;
+  /**
+   * Which schemes a caller must satisfy: any one requirement of the list, each requirement all of
+   * its schemes. Default: any one of `securitySchemes`.
+   */
+  securityRequirements?: SecurityRequirement[];
 }
 
 interface HasToolkit {
@@ -27,10 +44,24 @@ interface HasToolkit {
 
 /**
  * Builds the A2A agent card of one of our agents: its name, a description, a JSON-RPC interface
- * at `url` (A2A 1.0, streaming), and a skill per tool of its toolkit (for a ReActAgent).
+ * at `url` (A2A 1.0, streaming), a skill per tool of its toolkit (for a ReActAgent), and the
+ * security schemes its endpoint checks. Serve it as JSON with the SDK's `AgentCard.toJSON`.
  */
 export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions): AgentCard {
   const name = options.name ?? agent.name;
+  const securitySchemes = options.securitySchemes ?? {};
+  for (const requirement of options.securityRequirements ?? []) {
+    for (const scheme of Object.keys(requirement.schemes)) {
+      if (!Object.hasOwn(securitySchemes, scheme)) {
+        throw new ValidationError("agent card options", [
+          {
+            path: "securityRequirements",
+            message: `requires scheme '${scheme}', which securitySchemes does not declare (declared: ${Object.keys(securitySchemes).join(", ") || "none"})`,
+          },
+        ]);
+      }
+    }
+  }
   const tools = (agent as unknown as HasToolkit).toolkit?.getJsonSchemas() ?? [];
   const skills =
     options.skills ??
@@ -60,8 +91,8 @@ export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions)
     provider: options.provider,
     version: options.version ?? "1.0.0",
     capabilities: { streaming: true, pushNotifications: false, extensions: [] },
-    securitySchemes: {},
-    securityRequirements: [],
+    securitySchemes,
+    securityRequirements: options.securityRequirements ?? anyOfSchemes(securitySchemes),
     defaultInputModes: options.defaultInputModes ?? [
       "text/plain",
       "image/*",

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import type { AgentCard } from "@a2a-js/sdk";
+import { AgentCard } from "@a2a-js/sdk";
 import { DefaultAgentCardResolver } from "@a2a-js/sdk/client";
 import { isLegacyAgentCard, parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3/client";
 import { ValidationError } from "@agentscope-ts/core";
@@ -154,6 +154,9 @@ export function normalizeAgentCard(value: unknown, what: string): AgentCard {
       ]);
     }
   }
+  // A card in the protocol's JSON form (a file, or a served card the SDK did not convert) has its
+  // security schemes as `{ "httpAuthSecurityScheme": {…} }`; the SDK's parser reads that form.
+  if (hasJsonSecuritySchemes(value)) value = AgentCard.fromJSON(value);
   const card = value as Partial<AgentCard> & { url?: unknown };
   if (typeof card.name !== "string" || !card.name)
     issues.push({ path: "name", message: "required string" });
@@ -179,4 +182,14 @@ export function normalizeAgentCard(value: unknown, what: string): AgentCard {
     signatures: [],
   };
   return { ...defaults, ...(card as AgentCard) };
+}
+
+// True when a scheme is written `{ httpAuthSecurityScheme: … }` rather than the SDK's
+// `{ scheme: { $case, value } }`.
+function hasJsonSecuritySchemes(value: unknown): boolean {
+  const schemes = (value as { securitySchemes?: unknown }).securitySchemes;
+  if (!schemes || typeof schemes !== "object") return false;
+  return Object.values(schemes).some(
+    (scheme) => scheme && typeof scheme === "object" && !("scheme" in scheme),
+  );
 }

@@ -1,5 +1,7 @@
 export { A2AAgent, type A2AAgentOptions, type A2ATaskInfo } from "./a2a-agent.js";
+export { A2AAuthenticationError } from "./a2a-authentication-error.js";
 export { A2AConnectionError } from "./a2a-connection-error.js";
+export { type A2ACredentials, credentialHeaders } from "./a2a-credentials.js";
 export {
   type A2AFetchHandler,
   type A2AFetchHandlerOptions,
@@ -29,4 +31,10 @@ export {
 } from "./agentscope-executor.js";
 export { DeltaCoalescer } from "./delta-coalescer.js";
 export { blocksToParts, guessMediaType, partsToBlocks, partToBlock, textPart } from "./parts.js";
+export {
+  anyOfSchemes,
+  type HttpBearerSchemeOptions,
+  httpBearerScheme,
+  securityRequirement,
+} from "./security-schemes.js";
 export { taskStateName } from "./task-state.js";

@@ -1,11 +1,18 @@
 import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
-import { A2AAgent, WellKnownAgentCardResolver } from "@agentscope-ts/a2a";
+import {
+  A2AAgent,
+  A2AAuthenticationError,
+  httpBearerScheme,
+  securityRequirement,
+  WellKnownAgentCardResolver,
+} from "@agentscope-ts/a2a";
 import { type AgentEvent, Msg, MsgHub, ReActAgent } from "@agentscope-ts/core";
 import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoAgents, PlainFormatter, toolLog } from "./__fixtures__/demo-agents.js";
 import { type AgentServer, type AgentServerOptions, createAgentServer } from "./agent-server.js";
+import { bearerTokens } from "./auth.js";
 import type { ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { RedisBackend } from "./redis-backend.js";
@@ -313,5 +320,119 @@ describe("A2A endpoints: card, auth, options", () => {
     expect(reply.msg.getTextContent()).toContain("waits for approval of 'send_email'");
     const seen = await session(origin, remote.contextId as string, "alice-token");
     expect(seen.body).toMatchObject({ status: "parked" });
+  });
+});
+
+describe("A2A agent card security", () => {
+  const cardOf = async (origin: string) =>
+    (await (await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`)).json()) as {
+      description: string;
+      securitySchemes?: Record<string, unknown>;
+      securityRequirements?: { schemes: Record<string, unknown> }[];
+    };
+
+  it("declares the bearer scheme the server checks, and the requirement that uses it", async () => {
+    const origin = await start(new InMemoryBackend());
+    const card = await cardOf(origin);
+    // The A2A 1.0 JSON form (proto JSON): the scheme's kind is the key.
+    expect(card.securitySchemes).toEqual({
+      bearer: {
+        httpAuthSecurityScheme: {
+          scheme: "Bearer",
+          description: expect.stringContaining("Authorization: Bearer"),
+        },
+      },
+    });
+    expect(card.securityRequirements).toEqual([{ schemes: { bearer: {} } }]);
+    expect(card.description).toContain("bearer token required");
+  });
+
+  it("declares nothing when the server serves anonymously", async () => {
+    server = createAgentServer({
+      agents: demoAgents(0),
+      allowAnonymous: true,
+      recoveryIntervalMs: 0,
+    });
+    const origin = `http://127.0.0.1:${await server.listen()}`;
+    const card = await cardOf(origin);
+    expect(card.securitySchemes ?? {}).toEqual({});
+    expect(card.securityRequirements ?? []).toEqual([]);
+    expect(card.description).not.toContain("token");
+    // An A2AAgent without credentials calls it: the open card asks for none.
+    const remote = new A2AAgent({
+      agentCard: new WellKnownAgentCardResolver({ baseUrl: `${origin}/a2a/assistant` }),
+      timeout: 30_000,
+    });
+    remote.setConsoleOutputEnabled(false);
+    const reply = await remote.call(new Msg("user", "Please call lookup rome", "user"));
+    expect(reply.metadata.a2a_task).toMatchObject({ state: "completed" });
+  });
+
+  it("takes extra or replacing schemes and requirements from the a2a options", async () => {
+    const origin = await start(new InMemoryBackend(), {
+      a2a: {
+        securitySchemes: {
+          bearer: httpBearerScheme({ bearerFormat: "JWT" }),
+          apiKey: {
+            scheme: {
+              $case: "apiKeySecurityScheme",
+              value: { description: "", location: "header", name: "x-api-key" },
+            },
+          },
+        },
+        securityRequirements: [securityRequirement("bearer")],
+      },
+    });
+    const card = await cardOf(origin);
+    expect(card.securitySchemes).toEqual({
+      bearer: { httpAuthSecurityScheme: { scheme: "Bearer", bearerFormat: "JWT" } },
+      apiKey: { apiKeySecurityScheme: { location: "header", name: "x-api-key" } },
+    });
+    expect(card.securityRequirements).toEqual([{ schemes: { bearer: {} } }]);
+  });
+
+  it("an A2AAgent sends its credential for the card's scheme; without one it fails typed, before any call", async () => {
+    // Counts the requests that reached the server's auth (the public card does not).
+    const checked: string[] = [];
+    const tokens = bearerTokens(TOKENS);
+    const origin = await start(new InMemoryBackend(), {
+      tokens: undefined,
+      authenticate: (request) => {
+        checked.push(`${request.method} ${new URL(request.url).pathname}`);
+        return tokens(request);
+      },
+    });
+    const agent = (credentials?: Record<string, string>) => {
+      const remote = new A2AAgent({
+        agentCard: new WellKnownAgentCardResolver({ baseUrl: `${origin}/a2a/assistant` }),
+        ...(credentials ? { credentials } : {}),
+        timeout: 30_000,
+      });
+      remote.setConsoleOutputEnabled(false);
+      return remote;
+    };
+
+    const error = await agent()
+      .call(new Msg("user", "Please call lookup oslo", "user"))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(A2AAuthenticationError);
+    expect((error as A2AAuthenticationError).schemes).toEqual(["bearer"]);
+    expect((error as Error).message).toMatch(/'bearer' \(HTTP Bearer\).*credentials: \{ bearer:/);
+    // The client refused before calling: the server's auth saw nothing, so no 401 either.
+    expect(checked).toEqual([]);
+
+    const remote = agent({ bearer: "alice-token" });
+    const reply = await remote.call(new Msg("user", "Please call lookup oslo", "user"));
+    expect(reply.getTextContent()).toMatch(/^Done: lookup ran with oslo\./);
+    expect(checked).toContain("POST /a2a/assistant");
+    // The call ran as alice: her session is the A2A context.
+    const seen = await session(origin, remote.contextId as string, "alice-token");
+    expect(seen.status).toBe(200);
+
+    // A credential the server does not know reaches it and gets its 401, as a readable reply.
+    const wrong = await agent({ bearer: "wrong" }).call(new Msg("user", "hi", "user"));
+    expect(wrong.metadata.a2a_error).toMatchObject({
+      message: expect.stringContaining("Missing or invalid bearer token"),
+    });
   });
 });

@@ -1,9 +1,11 @@
+import { AgentCard, type SecurityRequirement, type SecurityScheme } from "@a2a-js/sdk";
 import type { User } from "@a2a-js/sdk/server";
 import {
   type A2AFetchHandler,
   AGENT_CARD_WELL_KNOWN_PATH,
   buildAgentCard,
   createA2AFetchHandler,
+  httpBearerScheme,
 } from "@agentscope-ts/a2a";
 import type { Hono } from "hono";
 import { SessionA2AExecutor } from "./a2a-executor.js";
@@ -26,12 +28,22 @@ export interface A2AServerOptions {
   maxBodyBytes?: number;
   /** The longest an A2A turn is followed before its task ends `failed`, in ms. Default 10 min. */
   maxTurnMs?: number;
+  /**
+   * Security schemes the cards declare, by name, added to (or replacing, by name) the default:
+   * `{ bearer: httpBearerScheme() }` when the server requires auth, none when it serves
+   * anonymously. Give these when your `authenticate` checks something else (a JWT, an API key).
+   */
+  securitySchemes?: Record<string, SecurityScheme>;
+  /** The cards' security requirements. Default: any one of the declared schemes. */
+  securityRequirements?: SecurityRequirement[];
 }
 
 /** What {@link mountA2ARoutes} needs from the server. */
 export interface A2ARouteDeps {
   agents: Record<string, AgentFactory>;
   authenticate: Authenticate;
+  /** Whether `authenticate` can refuse a request (`false` for `allowAnonymous`): the card says so. */
+  requiresAuth: boolean;
   runner: SessionRunner;
   backend: ServiceBackend;
   /** The server's rate limit: the 429/503 response when the user's call must wait, else `null`. */
@@ -51,13 +63,24 @@ class ServerUser implements User {
 
 /**
  * Serves every hosted agent as an A2A agent: the card at
- * `<basePath>/<name>/.well-known/agent-card.json` (one skill per tool) and JSON-RPC with SSE
+ * `<basePath>/<name>/.well-known/agent-card.json` (one skill per tool, declaring the bearer scheme
+ * the server checks) and JSON-RPC with SSE
  * streaming at `POST <basePath>/<name>`, behind the server's auth. Each agent's handler (and its
  * card, which needs one agent built to list its tools) is made on its first request.
  */
 export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServerOptions): void {
   const basePath = `/${(options.basePath ?? "/a2a").replace(/^\/+|\/+$/g, "")}`;
   const publicCard = options.publicCard ?? true;
+  const securitySchemes: Record<string, SecurityScheme> = {
+    ...(deps.requiresAuth
+      ? {
+          bearer: httpBearerScheme({
+            description: "A token the server was given (Authorization: Bearer <token>).",
+          }),
+        }
+      : {}),
+    ...options.securitySchemes,
+  };
   const handlers = new Map<string, Promise<{ handler: A2AFetchHandler; cardOf: CardOf }>>();
 
   const handlerFor = (name: string) => {
@@ -77,7 +100,11 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
     const cardOf: CardOf = (origin) =>
       buildAgentCard(probe, {
         url: `${options.publicUrl?.replace(/\/+$/, "") ?? origin}${basePath}/${encodeURIComponent(name)}`,
-        description: `${name}, an agent hosted by an AgentScope-TS server (bearer token required).`,
+        description: `${name}, an agent hosted by an AgentScope-TS server${deps.requiresAuth ? " (bearer token required)" : ""}.`,
+        securitySchemes,
+        ...(options.securityRequirements
+          ? { securityRequirements: options.securityRequirements }
+          : {}),
       });
     const handler = createA2AFetchHandler({
       agentCard: cardOf(options.publicUrl ?? "http://localhost"),
@@ -133,7 +160,9 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
     }
     const { handler, cardOf } = await handlerFor(name);
     if (isCard) {
-      return Response.json(cardOf(url.origin), { headers: { "Cache-Control": "no-cache" } });
+      return Response.json(AgentCard.toJSON(cardOf(url.origin)), {
+        headers: { "Cache-Control": "no-cache" },
+      });
     }
     return handler.fetch(request);
   }

@@ -338,6 +338,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       {
         agents: options.agents,
         authenticate,
+        requiresAuth: options.authenticate !== undefined || options.tokens !== undefined,
         runner,
         backend,
         rateLimit: (userId) => rateLimitResponse(limiter, userId),
