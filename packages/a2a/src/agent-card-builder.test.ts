@@ -1,8 +1,7 @@
 import { AgentCard } from "@a2a-js/sdk";
 import { ReActAgent, ValidationError } from "@agentscope-ts/core";
-import { ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
+import { PlainFormatter, ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { describe, expect, it } from "vitest";
-import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
 import { buildAgentCard } from "./agent-card-builder.js";
 import { normalizeAgentCard } from "./agent-card-resolver.js";
 import { httpBearerScheme, securityRequirement } from "./security-schemes.js";

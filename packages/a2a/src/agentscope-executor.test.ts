@@ -9,12 +9,16 @@ import {
   Toolkit,
   tool,
 } from "@agentscope-ts/core";
-import { ScriptedChatModel, scriptedText, scriptedToolCall } from "@agentscope-ts/core/testing";
+import {
+  PlainFormatter,
+  ScriptedChatModel,
+  scriptedText,
+  scriptedToolCall,
+} from "@agentscope-ts/core/testing";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { PlainFormatter } from "./__fixtures__/plain-formatter.js";
 import { PNG_BYTES } from "./__fixtures__/sdk-server.js";
 import { A2AAgent } from "./a2a-agent.js";
 import { A2AConnectionError } from "./a2a-connection-error.js";

@@ -1,17 +1,14 @@
-import { FormatterBase, Msg, ReActAgent, Toolkit, type ToolResultBlock } from "@agentscope-ts/core";
-import { ScriptedChatModel, scriptedText, scriptedToolCall } from "@agentscope-ts/core/testing";
+import { Msg, ReActAgent, Toolkit, type ToolResultBlock } from "@agentscope-ts/core";
+import {
+  PlainFormatter,
+  ScriptedChatModel,
+  scriptedText,
+  scriptedToolCall,
+} from "@agentscope-ts/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { EVERYTHING_ENTRY } from "./__fixtures__/servers.js";
 import { registerMcpClient } from "./register-mcp-client.js";
 import { StdIOStatefulClient } from "./stdio-stateful-client.js";
-
-/** A small real formatter: each message becomes `{ role, name, content }`. */
-class PlainFormatter extends FormatterBase {
-  async format(msgs: readonly Msg[]): Promise<Record<string, unknown>[]> {
-    FormatterBase.assertListOfMsgs(msgs);
-    return msgs.map((m) => ({ role: m.role, name: m.name, content: structuredClone(m.content) }));
-  }
-}
 
 const client = new StdIOStatefulClient({
   name: "everything",

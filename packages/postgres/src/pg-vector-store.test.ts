@@ -1,6 +1,5 @@
 import {
   type Document,
-  FormatterBase,
   Msg,
   ReActAgent,
   SimpleKnowledge,
@@ -10,6 +9,7 @@ import {
 } from "@agentscope-ts/core";
 import {
   DeterministicEmbeddingModel,
+  PlainFormatter,
   ScriptedChatModel,
   scriptedText,
 } from "@agentscope-ts/core/testing";
@@ -17,13 +17,6 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PgliteServer, startPgliteServer } from "./__fixtures__/pglite-server.js";
 import { PgVectorStore, type PgVectorStoreOptions } from "./pg-vector-store.js";
-
-/** Each message as `{ role, content }`. */
-class PlainFormatter extends FormatterBase {
-  async format(msgs: readonly Msg[]) {
-    return msgs.map((m) => ({ role: m.role, content: structuredClone(m.content) }));
-  }
-}
 
 let server: PgliteServer;
 beforeAll(async () => {

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Document,
-  FormatterBase,
   Msg,
   ReActAgent,
   SimpleKnowledge,
@@ -12,18 +11,12 @@ import {
 } from "@agentscope-ts/core";
 import {
   DeterministicEmbeddingModel,
+  PlainFormatter,
   ScriptedChatModel,
   scriptedText,
 } from "@agentscope-ts/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteVectorStore } from "./sqlite-vector-store.js";
-
-/** Each message as `{ role, content }`. */
-class PlainFormatter extends FormatterBase {
-  async format(msgs: readonly Msg[]) {
-    return msgs.map((m) => ({ role: m.role, content: structuredClone(m.content) }));
-  }
-}
 
 let dir: string;
 const stores: SqliteVectorStore[] = [];

@@ -4,6 +4,7 @@ export {
   type DeterministicEmbeddingModelOptions,
 } from "./deterministic-embedding-model.js";
 export { describeMemorySuite, type MemorySuiteOptions } from "./memory-suite.js";
+export { PlainFormatter } from "./plain-formatter.js";
 export {
   type RecordedSpan,
   RecordingTracer,

@@ -1,23 +1,14 @@
 import { z } from "zod";
 import { ReActAgent } from "../../agent/react-agent.js";
 import type { ReActAgentOptions } from "../../agent/react-agent-options.js";
-import { FormatterBase } from "../../formatter/formatter-base.js";
-import type { Msg } from "../../message/msg.js";
 import { abortableSleep } from "../../model/abortable-sleep.js";
 import { ScriptedChatModel, type ScriptStep } from "../../testing/scripted-chat-model.js";
 import { tool } from "../../tool/define-tool.js";
 import type { ToolDefinition } from "../../tool/tool-definition.js";
 
-/**
- * A small real formatter for tests: each message becomes `{ role, name, content }` (content copied,
- * so recorded prompts do not change afterwards).
- */
-export class PlainFormatter extends FormatterBase {
-  async format(msgs: readonly Msg[]): Promise<Record<string, unknown>[]> {
-    FormatterBase.assertListOfMsgs(msgs);
-    return msgs.map((m) => ({ role: m.role, name: m.name, content: structuredClone(m.content) }));
-  }
-}
+import { PlainFormatter } from "../../testing/plain-formatter.js";
+
+export { PlainFormatter };
 
 /** The text of every formatted message of a recorded prompt, joined (to search prompts). */
 export function promptText(messages: readonly Record<string, unknown>[]): string {
