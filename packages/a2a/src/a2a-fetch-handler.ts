@@ -1,16 +1,18 @@
 import {
   A2A_VERSION_HEADER,
-  AgentCard,
+  type AgentCard,
   Extensions,
   formatSSEErrorEvent,
   formatSSEEvent,
   HTTP_EXTENSION_HEADER,
   SSE_HEADERS,
 } from "@a2a-js/sdk";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import {
   type AgentExecutor,
   DefaultRequestHandler,
   defaultServerCallContextBuilder,
+  type ExecutionEventBusManager,
   InMemoryTaskStore,
   JsonRpcTransportHandler,
   type TaskStore,
@@ -18,6 +20,8 @@ import {
   type User,
   validateVersion,
 } from "@a2a-js/sdk/server";
+import { agentCardJson, isLegacyA2ARequest } from "./agent-card-json.js";
+import { StreamedHistoryTaskStore } from "./streamed-history.js";
 
 /** The path of the agent card under the mount point, as A2A clients look it up. */
 export const AGENT_CARD_WELL_KNOWN_PATH = "/.well-known/agent-card.json";
@@ -28,8 +32,16 @@ export interface A2AFetchHandlerOptions {
   agentCard: AgentCard;
   /** What runs the tasks: an `AgentScopeExecutor`, or any `@a2a-js/sdk` `AgentExecutor`. */
   executor: AgentExecutor;
-  /** Where tasks are kept. Default: the SDK's `InMemoryTaskStore`. */
+  /**
+   * Where tasks are kept. Default: the SDK's `InMemoryTaskStore`. Every store is wrapped in a
+   * `StreamedHistoryTaskStore`, so task histories hold whole streamed messages.
+   */
   taskStore?: TaskStore;
+  /**
+   * Where the running tasks' event buses are found (cancel and resubscribe use them). Default:
+   * the SDK's in-process manager; a server with replicas passes one that reaches the others.
+   */
+  eventBusManager?: ExecutionEventBusManager;
   /** Who is calling (for the server's own auth); reachable in the executor's request context. */
   userBuilder?: (request: Request) => User | Promise<User>;
   /** The largest JSON-RPC request body accepted, in bytes. Default 10 MiB (file parts are inline). */
@@ -47,26 +59,30 @@ export interface A2AFetchHandler {
 /**
  * Serves an A2A agent as a web-standard `fetch` handler on the SDK's own classes:
  * `DefaultRequestHandler` (task lifecycle, store, cancel) and `JsonRpcTransportHandler` (the
- * JSON-RPC binding), with SSE framing from the SDK. Written here rather than taken from the SDK's
+ * JSON-RPC binding), with SSE framing from the SDK. Requests with `A2A-Version: 1.0` speak A2A
+ * 1.0; requests without the header (or `0.3`) speak v0.3 (`message/send`, `tasks/get`…, parts
+ * as `{kind: "text", text}`) through the SDK's `LegacyJsonRpcTransportHandler`, when the card
+ * declares a v0.3 interface (`buildAgentCard` does); the card itself answers in the asker's form. Written here rather than taken from the SDK's
  * Express adapter so Hono (`app.mount(path, handler.fetch)`) and plain Node servers (see
  * `createA2ANodeListener`) share one handler without Express.
  */
 export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetchHandler {
   const requestHandler = new DefaultRequestHandler(
     options.agentCard,
-    options.taskStore ?? new InMemoryTaskStore(),
+    new StreamedHistoryTaskStore(options.taskStore ?? new InMemoryTaskStore()),
     options.executor,
+    options.eventBusManager,
   );
   const transport = new JsonRpcTransportHandler(requestHandler);
+  const legacyTransport = new LegacyJsonRpcTransportHandler(requestHandler);
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const userBuilder = options.userBuilder ?? (() => new UnauthenticatedUser());
 
   const fetchHandler = async (request: Request): Promise<Response> => {
     const path = new URL(request.url).pathname;
     if (request.method === "GET" && path.endsWith(AGENT_CARD_WELL_KNOWN_PATH)) {
-      const card = await requestHandler.getAgentCard();
-      // The protocol's JSON form: a security scheme is `{ "httpAuthSecurityScheme": {…} }`.
-      return Response.json(AgentCard.toJSON(card), { headers: { "Cache-Control": "no-cache" } });
+      const card = await agentCardJson(await requestHandler.getAgentCard(), request);
+      return Response.json(card, { headers: { "Cache-Control": "no-cache", Vary: "A2A-Version" } });
     }
     if (request.method !== "POST") {
       return new Response(
@@ -81,12 +97,18 @@ export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetch
       return rpcError(null, -32600, `Request body larger than ${maxBodyBytes} bytes.`, 413);
     }
     let id: string | number | null = null;
+    let method: unknown;
     try {
-      const parsed = JSON.parse(body) as { id?: unknown };
+      const parsed = JSON.parse(body) as { id?: unknown; method?: unknown };
       if (typeof parsed.id === "string" || typeof parsed.id === "number") id = parsed.id;
+      method = parsed.method;
     } catch {
       return rpcError(null, -32700, "Invalid JSON in the request body.", 200);
     }
+    const legacy = isLegacyA2ARequest(request);
+    const mapError = legacy
+      ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
+      : JsonRpcTransportHandler.mapToJSONRPCError;
     try {
       const context = defaultServerCallContextBuilder({
         extensions: Extensions.parseServiceParameter(
@@ -97,11 +119,14 @@ export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetch
         requestedVersion: request.headers.get(A2A_VERSION_HEADER) ?? undefined,
       });
       validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
-      const result = await transport.handle(body, context);
+      const result = legacy
+        ? await legacyTransport.handle(body, context)
+        : await transport.handle(body, context);
       if (!isAsyncIterable(result)) return Response.json(result);
-      return await sseResponse(result, id);
+      // v0.3 answers `tasks/resubscribe` as SSE even when it fails at once.
+      return await sseResponse(result, id, mapError, legacy && method === "tasks/resubscribe");
     } catch (error) {
-      const mapped = JsonRpcTransportHandler.mapToJSONRPCError(error);
+      const mapped = mapError(error);
       return rpcError(id, mapped.code, mapped.message, mapped.code === -32603 ? 500 : 200);
     }
   };
@@ -113,14 +138,18 @@ export function createA2AFetchHandler(options: A2AFetchHandlerOptions): A2AFetch
 async function sseResponse(
   stream: AsyncGenerator<unknown, void, undefined>,
   id: string | number | null,
+  mapError: (error: unknown) => { code: number; message: string },
+  alwaysSse: boolean,
 ): Promise<Response> {
   const iterator = stream[Symbol.asyncIterator]();
   let first: IteratorResult<unknown, void>;
   try {
     first = await iterator.next();
   } catch (error) {
-    const mapped = JsonRpcTransportHandler.mapToJSONRPCError(error);
-    return rpcError(id, mapped.code, mapped.message, 200);
+    const mapped = mapError(error);
+    if (!alwaysSse) return rpcError(id, mapped.code, mapped.message, 200);
+    const event = formatSSEErrorEvent({ jsonrpc: "2.0", id, error: mapped });
+    return new Response(event, { headers: SSE_HEADERS });
   }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -133,7 +162,7 @@ async function sseResponse(
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(formatSSEEvent(next.value)));
       } catch (error) {
-        const mapped = JsonRpcTransportHandler.mapToJSONRPCError(error);
+        const mapped = mapError(error);
         controller.enqueue(
           encoder.encode(formatSSEErrorEvent({ jsonrpc: "2.0", id, error: mapped })),
         );

@@ -44,7 +44,7 @@ interface HasToolkit {
 
 /**
  * Builds the A2A agent card of one of our agents: its name, a description, a JSON-RPC interface
- * at `url` (A2A 1.0, streaming), a skill per tool of its toolkit (for a ReActAgent), and the
+ * at `url` (A2A 1.0 and v0.3, streaming), a skill per tool of its toolkit (for a ReActAgent), and the
  * security schemes its endpoint checks. Serve it as JSON with the SDK's `AgentCard.toJSON`.
  */
 export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions): AgentCard {
@@ -80,6 +80,8 @@ export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions)
   return {
     name,
     description: options.description ?? `${name}, an AgentScope-TS agent.`,
+    // The same endpoint speaks both: 1.0 first (our clients pick it), 0.3 for a2a-sdk 0.3 callers
+    // (AgentScope Python 1.0.x), which send no `A2A-Version` header.
     supportedInterfaces: [
       {
         url: options.url,
@@ -87,6 +89,7 @@ export function buildAgentCard(agent: AgentBase, options: BuildAgentCardOptions)
         tenant: "",
         protocolVersion: A2A_PROTOCOL_VERSION,
       },
+      { url: options.url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "0.3" },
     ],
     provider: options.provider,
     version: options.version ?? "1.0.0",

@@ -10,6 +10,7 @@ import { errorMessage } from "./a2a-connection-error.js";
 import { a2aMessageToMsg } from "./a2a-format.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import { blocksToParts, msgBlocks, textPart } from "./parts.js";
+import { TEXT_OFFSET_KEY } from "./streamed-history.js";
 
 /** What an agent factory of {@link AgentScopeExecutor} is called with. */
 export interface AgentFactoryContext {
@@ -103,13 +104,14 @@ export class AgentScopeExecutor implements AgentExecutor {
       return;
     }
     const input = a2aMessageToMsg("user", requestContext.userMessage);
-    // Streamed text of one model message shares a status message id, so the SDK's task history
-    // keeps one entry per message instead of one per chunk.
-    const text = new DeltaCoalescer((msgId, delta) => {
+    // Streamed text of one model message shares a status message id and says where each
+    // fragment starts, so the task history keeps one whole entry per message (see
+    // `foldStreamedText`) instead of one per chunk.
+    const text = new DeltaCoalescer((msgId, delta, offset) => {
       status(
         TaskState.TASK_STATE_WORKING,
         [textPart(delta)],
-        { msg_id: msgId },
+        { msg_id: msgId, [TEXT_OFFSET_KEY]: offset },
         `${taskId}:${msgId}`,
       );
     }, this.#streamInterval);

@@ -39,3 +39,22 @@ describe("DeltaCoalescer", () => {
     expect(out).toHaveLength(3);
   });
 });
+
+describe("DeltaCoalescer offsets", () => {
+  it("gives each batch the length of its message's text before it, from 0 per message", () => {
+    vi.useFakeTimers();
+    const out: [string, string, number][] = [];
+    const c = new DeltaCoalescer((id, text, offset) => out.push([id, text, offset]), 50);
+    c.push("m1", "ab");
+    c.push("m1", "c");
+    c.push("m1", "de");
+    vi.advanceTimersByTime(50);
+    c.push("m2", "x");
+    c.flush();
+    expect(out).toEqual([
+      ["m1", "ab", 0],
+      ["m1", "cde", 2],
+      ["m2", "x", 0],
+    ]);
+  });
+});

@@ -5,21 +5,27 @@
  * event rate while the text itself is only appended, O(delta) per chunk.
  */
 export class DeltaCoalescer {
-  readonly #publish: (msgId: string, text: string) => void;
+  readonly #publish: (msgId: string, text: string, offset: number) => void;
   readonly #intervalMs: number;
   #msgId: string | null = null;
+  // How much of the current message's text was published before (the next delta's offset).
+  #offset = 0;
   #pieces: string[] = [];
   #lastFlush = Number.NEGATIVE_INFINITY;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(publish: (msgId: string, text: string) => void, intervalMs: number) {
+  /** `publish` gets each batch with its `offset`: the length of the message's text before it. */
+  constructor(publish: (msgId: string, text: string, offset: number) => void, intervalMs: number) {
     this.#publish = publish;
     this.#intervalMs = Math.max(0, intervalMs);
   }
 
   /** Adds `text` of message `msgId`; publishes now when the interval has passed. */
   push(msgId: string, text: string): void {
-    if (this.#msgId !== null && this.#msgId !== msgId) this.flush();
+    if (this.#msgId !== msgId) {
+      this.flush();
+      this.#offset = 0;
+    }
     this.#msgId = msgId;
     this.#pieces.push(text);
     const wait = this.#lastFlush + this.#intervalMs - Date.now();
@@ -35,6 +41,8 @@ export class DeltaCoalescer {
     const text = this.#pieces.join("");
     this.#pieces = [];
     this.#lastFlush = Date.now();
-    this.#publish(this.#msgId, text);
+    const offset = this.#offset;
+    this.#offset += text.length;
+    this.#publish(this.#msgId, text, offset);
   }
 }

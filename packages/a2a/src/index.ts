@@ -16,6 +16,7 @@ export {
 } from "./a2a-format.js";
 export { createA2ANodeListener, type MountableApp, mountA2A } from "./a2a-mount.js";
 export { type BuildAgentCardOptions, buildAgentCard } from "./agent-card-builder.js";
+export { agentCardJson, isLegacyA2ARequest } from "./agent-card-json.js";
 export {
   AgentCardResolverBase,
   FileAgentCardResolver,
@@ -37,4 +38,9 @@ export {
   httpBearerScheme,
   securityRequirement,
 } from "./security-schemes.js";
+export {
+  foldStreamedText,
+  StreamedHistoryTaskStore,
+  TEXT_OFFSET_KEY,
+} from "./streamed-history.js";
 export { taskStateName } from "./task-state.js";
