@@ -1,13 +1,15 @@
-import { type Message, type Part, Role, type Task, TaskState } from "@a2a-js/sdk";
+import { type Part, type Task, TaskState } from "@a2a-js/sdk";
 import {
   AgentEvent as A2AEvent,
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
 } from "@a2a-js/sdk/server";
-import { a2aMessageToMsg, blocksToParts, DeltaCoalescer, textPart } from "@agentscope-ts/a2a";
-import { type ContentBlock, Msg } from "@agentscope-ts/core";
-import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { a2aMessageToMsg, textPart } from "@agentscope-ts/a2a";
+import { RemoteTaskBus } from "./a2a-event-bus-manager.js";
+import { agentMessage, followRun } from "./a2a-run-follower.js";
+import { compareEventIds, EVENT_ID_KEY, positionOf, RUN_ID_KEY } from "./a2a-task-store.js";
+import type { ServiceBackend, SessionKey } from "./backend.js";
 import { keyString } from "./backend.js";
 import { errorText } from "./event-payload.js";
 import type { SessionRunner } from "./session-runner.js";
@@ -35,9 +37,10 @@ const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
  * id of the calling user, and each A2A message starts a run through the `SessionRunner` (lease,
  * checkpoints after every step, approvals, recovery), exactly as `POST /v1/sessions/:id/messages`
  * does. The executor follows the run's events in the backend's log and publishes them as task
- * updates: streamed text as `working` status messages, tool calls and results as data parts, the
- * reply as an artifact then `completed`; a run parked for approval ends `input-required`, an
- * interrupted one `canceled`, a failed one `failed` with the error as text.
+ * updates (see `followRun`): streamed text as `working` status messages, tool calls and results
+ * as data parts, the reply as an artifact then `completed`; a run parked for approval ends
+ * `input-required`, an interrupted one `canceled`, a failed one `failed` with the error as text.
+ * The task records its run and log position, so another replica can follow or cancel it.
  */
 export class SessionA2AExecutor implements AgentExecutor {
   readonly #o: SessionA2AExecutorOptions;
@@ -63,17 +66,19 @@ export class SessionA2AExecutor implements AgentExecutor {
           metadata: undefined,
         };
     eventBus.publish(A2AEvent.task(task));
-    const status = (state: TaskState, parts?: Part[], messageId?: string, msgId?: string) =>
+    const status = (state: TaskState, parts?: Part[], metadata?: Record<string, string>) =>
       eventBus.publish(
         A2AEvent.statusUpdate({
           taskId,
           contextId,
           status: {
             state,
-            message: parts ? agentMessage(taskId, contextId, parts, messageId, msgId) : undefined,
+            message: parts
+              ? agentMessage(taskId, contextId, parts, crypto.randomUUID())
+              : undefined,
             timestamp: now(),
           },
-          metadata: undefined,
+          metadata,
         }),
       );
     status(TaskState.TASK_STATE_WORKING);
@@ -93,6 +98,9 @@ export class SessionA2AExecutor implements AgentExecutor {
     }
     const key: SessionKey = { userId: user.userName, sessionId: contextId };
     const input = a2aMessageToMsg(user.userName, requestContext.userMessage);
+    const k = keyString(key);
+    // Read from where this replica or the task last was, whichever is later.
+    let after = latest(this.#cursors.get(k) ?? "0", positionOf(task) || "0");
     let runId: string;
     try {
       ({ runId } = await this.#o.runner.startMessage(key, input, this.#o.agentName));
@@ -100,44 +108,19 @@ export class SessionA2AExecutor implements AgentExecutor {
       status(TaskState.TASK_STATE_FAILED, [textPart(plainError(error))]);
       return;
     }
+    // Bind the run to the task: any replica can now follow or cancel it.
+    status(TaskState.TASK_STATE_WORKING, undefined, { [RUN_ID_KEY]: runId, [EVENT_ID_KEY]: after });
 
     this.#running.set(taskId, key);
-    const text = new DeltaCoalescer(
-      (msgId, delta) =>
-        status(TaskState.TASK_STATE_WORKING, [textPart(delta)], `${taskId}:${msgId}`, msgId),
-      this.#o.streamInterval ?? 50,
-    );
     const stop = AbortSignal.timeout(this.#o.maxTurnMs ?? 600_000);
-    const k = keyString(key);
-    let after = this.#cursors.get(k) ?? "0";
-    let ended = false;
-    const turn: Turn = {};
     try {
-      while (!ended && !stop.aborted) {
-        const events = await this.#o.backend.readEvents(key, after, {
-          blockMs: 5_000,
-          count: 200,
-          signal: stop,
-        });
-        for (const event of events) {
-          after = event.id;
-          if (event.runId !== runId) continue;
-          if (event.type === "model_chunk") {
-            const { msgId, delta, last } = event.data as {
-              msgId: string;
-              delta: { text?: string };
-              last: boolean;
-            };
-            if (delta.text) text.push(msgId, delta.text);
-            if (last) text.flush();
-            continue;
-          }
-          text.flush();
-          ended = this.#publish(event, taskId, contextId, eventBus, status, turn);
-          if (ended) break;
-        }
-      }
-      if (!ended) {
+      const followed = await followRun({ key, runId, taskId, contextId, after }, eventBus, {
+        backend: this.#o.backend,
+        streamInterval: this.#o.streamInterval ?? 50,
+        stop,
+      });
+      after = followed.after;
+      if (!followed.ended) {
         status(TaskState.TASK_STATE_FAILED, [
           textPart(
             `The run ${runId} did not end within the A2A turn's limit; follow it at GET /v1/sessions/${contextId}/events.`,
@@ -145,18 +128,22 @@ export class SessionA2AExecutor implements AgentExecutor {
         ]);
       }
     } catch (error) {
-      text.flush();
       status(TaskState.TASK_STATE_FAILED, [textPart(`The run failed: ${plainError(error)}`)]);
     } finally {
-      text.flush();
       this.#running.delete(taskId);
       this.#remember(k, after);
     }
   };
 
-  /** Interrupts the session run behind `taskId`; the run then ends the task `canceled`. */
+  /**
+   * Interrupts the session run behind `taskId` (here, or through the backend on the replica
+   * running it); the run then ends the task `canceled`. A task with no run ends `canceled` now.
+   */
   cancelTask = async (taskId: string, eventBus: ExecutionEventBus): Promise<void> => {
-    const key = this.#running.get(taskId);
+    if (eventBus instanceof RemoteTaskBus) eventBus.canceling = true;
+    const local = this.#running.get(taskId);
+    const remote = eventBus instanceof RemoteTaskBus ? await eventBus.target : null;
+    const key = local ?? remote?.key;
     if (key) {
       await this.#o.runner.interrupt(key);
       return;
@@ -171,96 +158,6 @@ export class SessionA2AExecutor implements AgentExecutor {
     );
   };
 
-  // Publishes one logged event; true when it ends the task.
-  #publish(
-    event: StoredEvent,
-    taskId: string,
-    contextId: string,
-    eventBus: ExecutionEventBus,
-    status: (state: TaskState, parts?: Part[], messageId?: string, msgId?: string) => void,
-    turn: Turn,
-  ): boolean {
-    const data = event.data;
-    switch (event.type) {
-      case "tool_call":
-        status(
-          TaskState.TASK_STATE_WORKING,
-          blocksToParts([data.toolUse as ContentBlock]),
-          undefined,
-          data.msgId as string,
-        );
-        return false;
-      case "tool_result_chunk":
-        if (data.last === true) {
-          status(
-            TaskState.TASK_STATE_WORKING,
-            blocksToParts([data.toolResult as ContentBlock]),
-            undefined,
-            data.msgId as string,
-          );
-        }
-        return false;
-      case "reply": {
-        // The task ends with the run (run_finished releases the session's lease), so the
-        // client's next message finds the session free.
-        const msg = Msg.fromDict(data.msg);
-        const parts = blocksToParts(msg.getContentBlocks().filter((b) => b.type !== "thinking"));
-        if (data.interrupted === true) {
-          turn.final = { state: TaskState.TASK_STATE_CANCELED, parts };
-        } else if (msg.metadata?.input_required === true) {
-          turn.final = { state: TaskState.TASK_STATE_INPUT_REQUIRED, parts, msgId: msg.id };
-        } else {
-          eventBus.publish(
-            A2AEvent.artifactUpdate({
-              taskId,
-              contextId,
-              artifact: {
-                artifactId: msg.id,
-                name: "response",
-                description: "",
-                parts: parts.length > 0 ? parts : [textPart("")],
-                metadata: { ...msg.metadata },
-                extensions: [],
-              },
-              append: false,
-              lastChunk: true,
-              metadata: undefined,
-            }),
-          );
-          turn.final = { state: TaskState.TASK_STATE_COMPLETED };
-        }
-        return false;
-      }
-      case "run_parked": {
-        const pending = (data.pending ?? []) as { toolUse: { id: string; name: string } }[];
-        const calls = pending.map((p) => `'${p.toolUse.name}' (${p.toolUse.id})`).join(", ");
-        status(TaskState.TASK_STATE_INPUT_REQUIRED, [
-          textPart(
-            `The run waits for approval of ${calls || "tool calls"}: POST /v1/sessions/${contextId}/approvals/<toolCallId> with {"decision": "approve"|"deny"}.`,
-          ),
-        ]);
-        return true;
-      }
-      case "run_failed":
-        status(TaskState.TASK_STATE_FAILED, [
-          textPart(`The agent failed: ${String(data.message ?? "unknown error")}`),
-        ]);
-        return true;
-      case "run_interrupted":
-      case "run_finished": {
-        const fallback =
-          event.type === "run_interrupted"
-            ? TaskState.TASK_STATE_CANCELED
-            : TaskState.TASK_STATE_COMPLETED;
-        const final = turn.final ?? { state: fallback };
-        status(final.state, final.parts, undefined, final.msgId);
-        return true;
-      }
-      default:
-        return false;
-    }
-  }
-
   #remember(k: string, after: string): void {
     this.#cursors.delete(k);
     this.#cursors.set(k, after);
@@ -271,29 +168,7 @@ export class SessionA2AExecutor implements AgentExecutor {
   }
 }
 
-/** How the task ends once its run does. */
-interface Turn {
-  final?: { state: TaskState; parts?: Part[]; msgId?: string };
-}
-
-function agentMessage(
-  taskId: string,
-  contextId: string,
-  parts: Part[],
-  messageId: string | undefined,
-  msgId: string | undefined,
-): Message {
-  return {
-    messageId: messageId ?? crypto.randomUUID(),
-    contextId,
-    taskId,
-    role: Role.ROLE_AGENT,
-    parts,
-    metadata: msgId ? { msg_id: msgId } : undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
+const latest = (a: string, b: string): string => (compareEventIds(a, b) >= 0 ? a : b);
 
 // A RunConflictError's message is written for clients; other errors get their class name too.
 function plainError(error: unknown): string {

@@ -16,10 +16,13 @@ import { bearerTokens } from "./auth.js";
 import type { ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { RedisBackend } from "./redis-backend.js";
+import type { AgentFactory } from "./session-runner.js";
 
 // Our server's hosted agents over A2A, end to end on loopback: an A2AAgent (the SDK's JSON-RPC
 // client, streaming) in a MsgHub with a local ReActAgent, on the server's sessions and auth.
 const TOKENS = { "alice-token": "alice", "bob-token": "bob" };
+/** Asks for the A2A 1.0 form of a card (without the header, a client speaks v0.3). */
+const V1 = { "a2a-version": "1.0" };
 
 let redis: RunningRedis;
 beforeAll(async () => {
@@ -207,7 +210,9 @@ function lastTaskId(reply: AgentEvent): string {
 describe("A2A endpoints: card, auth, options", () => {
   it("serves the card at the well-known path with the agent's tools as skills", async () => {
     const origin = await start(new InMemoryBackend());
-    const res = await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`);
+    const res = await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`, {
+      headers: V1,
+    });
     expect(res.status).toBe(200);
     const card = (await res.json()) as {
       name: string;
@@ -264,11 +269,14 @@ describe("A2A endpoints: card, auth, options", () => {
     const cardPath = "/agents/assistant/.well-known/agent-card.json";
     expect((await fetch(`${origin}${cardPath}`)).status).toBe(401);
     const card = await fetch(`${origin}${cardPath}`, {
-      headers: { authorization: "Bearer bob-token" },
+      headers: { authorization: "Bearer bob-token", ...V1 },
     });
     expect(card.status).toBe(200);
     expect(await card.json()).toMatchObject({
-      supportedInterfaces: [{ url: "https://agents.example.com/agents/assistant" }],
+      supportedInterfaces: [
+        { url: "https://agents.example.com/agents/assistant", protocolVersion: "1.0" },
+        { url: "https://agents.example.com/agents/assistant", protocolVersion: "0.3" },
+      ],
     });
     await server?.close();
     origin = await start(new InMemoryBackend(), { a2a: false });
@@ -323,9 +331,58 @@ describe("A2A endpoints: card, auth, options", () => {
   });
 });
 
+describe("A2A card at the origin's well-known path", () => {
+  it("serves the only agent's card at /.well-known/agent-card.json, in the asker's version", async () => {
+    const origin = await start(new InMemoryBackend());
+    const v1 = (await (
+      await fetch(`${origin}/.well-known/agent-card.json`, { headers: V1 })
+    ).json()) as { name: string; supportedInterfaces: { url: string }[] };
+    expect(v1.name).toBe("assistant");
+    expect(v1.supportedInterfaces[0]?.url).toBe(`${origin}/a2a/assistant`);
+    // Without the header (a v0.3 client), the v0.3 form pointing at the same endpoint.
+    const v03 = (await (await fetch(`${origin}/.well-known/agent-card.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(v03).toMatchObject({
+      name: "assistant",
+      url: `${origin}/a2a/assistant`,
+      protocolVersion: "0.3",
+      securitySchemes: { bearer: { type: "http", scheme: "Bearer" } },
+      security: [{ bearer: [] }],
+    });
+    // An A2AAgent pointed at the bare origin finds the agent there.
+    const remote = new A2AAgent({
+      agentCard: new WellKnownAgentCardResolver({ baseUrl: origin }),
+      credentials: { bearer: "alice-token" },
+      timeout: 30_000,
+    });
+    remote.setConsoleOutputEnabled(false);
+    const reply = await remote.call(new Msg("user", "Please call lookup lima", "user"));
+    expect(reply.getTextContent()).toMatch(/^Done: lookup ran with lima\./);
+  });
+
+  it("serves the default agent's card when several are hosted, none without one", async () => {
+    const agents = { ...demoAgents(0), other: demoAgents(0).assistant as AgentFactory };
+    let origin = await start(new InMemoryBackend(), { agents });
+    expect((await fetch(`${origin}/.well-known/agent-card.json`)).status).toBe(404);
+    await server?.close();
+    origin = await start(new InMemoryBackend(), { agents, a2a: { defaultAgent: "other" } });
+    const card = (await (
+      await fetch(`${origin}/.well-known/agent-card.json`, { headers: V1 })
+    ).json()) as { supportedInterfaces: { url: string }[] };
+    expect(card.supportedInterfaces[0]?.url).toBe(`${origin}/a2a/other`);
+    expect(() =>
+      createAgentServer({ agents, tokens: TOKENS, a2a: { defaultAgent: "nobody" } }),
+    ).toThrow(/a2a.defaultAgent.*no agent named 'nobody'/);
+  });
+});
+
 describe("A2A agent card security", () => {
   const cardOf = async (origin: string) =>
-    (await (await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`)).json()) as {
+    (await (
+      await fetch(`${origin}/a2a/assistant/.well-known/agent-card.json`, { headers: V1 })
+    ).json()) as {
       description: string;
       securitySchemes?: Record<string, unknown>;
       securityRequirements?: { schemes: Record<string, unknown> }[];

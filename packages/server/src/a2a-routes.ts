@@ -1,16 +1,23 @@
-import { AgentCard, type SecurityRequirement, type SecurityScheme } from "@a2a-js/sdk";
-import type { User } from "@a2a-js/sdk/server";
+import type { SecurityRequirement, SecurityScheme } from "@a2a-js/sdk";
+import type { TaskStore, User } from "@a2a-js/sdk/server";
 import {
   type A2AFetchHandler,
   AGENT_CARD_WELL_KNOWN_PATH,
+  agentCardJson,
   buildAgentCard,
   createA2AFetchHandler,
   httpBearerScheme,
 } from "@agentscope-ts/a2a";
+import { ValidationError } from "@agentscope-ts/core";
 import type { Hono } from "hono";
+import { ReplicaEventBusManager } from "./a2a-event-bus-manager.js";
 import { SessionA2AExecutor } from "./a2a-executor.js";
+import type { A2ATaskStoreOptions } from "./a2a-task-store.js";
 import type { Authenticate } from "./auth.js";
 import type { ServiceBackend } from "./backend.js";
+import { InMemoryA2ATaskStore } from "./in-memory-a2a-task-store.js";
+import { RedisA2ATaskStore } from "./redis-a2a-task-store.js";
+import { RedisBackend } from "./redis-backend.js";
 import type { AgentFactory, SessionRunner } from "./session-runner.js";
 
 /** Options of the A2A endpoints of `createAgentServer` (`a2a: { … }`). */
@@ -36,6 +43,19 @@ export interface A2AServerOptions {
   securitySchemes?: Record<string, SecurityScheme>;
   /** The cards' security requirements. Default: any one of the declared schemes. */
   securityRequirements?: SecurityRequirement[];
+  /**
+   * The agent whose card is also served at `/.well-known/agent-card.json` (where A2A clients
+   * look first). Default: the only hosted agent, when there is one; else none.
+   */
+  defaultAgent?: string;
+  /**
+   * Limits of the A2A task store: `ttlMs` (default 7 days after the last update),
+   * `maxTaskBytes` (1 MiB; older history is dropped to fit), `maxTasksPerUser` (1 000). Tasks live
+   * in the backend's Redis with a `RedisBackend` (every replica sees them), else in memory.
+   */
+  tasks?: A2ATaskStoreOptions;
+  /** Keep the A2A tasks here instead (one store serves every agent; ids are per user). */
+  taskStore?: TaskStore;
 }
 
 /** What {@link mountA2ARoutes} needs from the server. */
@@ -64,9 +84,11 @@ class ServerUser implements User {
 /**
  * Serves every hosted agent as an A2A agent: the card at
  * `<basePath>/<name>/.well-known/agent-card.json` (one skill per tool, declaring the bearer scheme
- * the server checks) and JSON-RPC with SSE
- * streaming at `POST <basePath>/<name>`, behind the server's auth. Each agent's handler (and its
- * card, which needs one agent built to list its tools) is made on its first request.
+ * the server checks; also at `/.well-known/agent-card.json` for the default agent) and JSON-RPC
+ * (A2A 1.0 and v0.3) with SSE streaming at `POST <basePath>/<name>`, behind the server's auth.
+ * Tasks live in the backend (Redis with `RedisBackend`), so any replica answers `GetTask`,
+ * `CancelTask` and resubscribing. Each agent's handler (and its card, which needs one agent built
+ * to list its tools) is made on its first request.
  */
 export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServerOptions): void {
   const basePath = `/${(options.basePath ?? "/a2a").replace(/^\/+|\/+$/g, "")}`;
@@ -82,6 +104,12 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
     ...options.securitySchemes,
   };
   const handlers = new Map<string, Promise<{ handler: A2AFetchHandler; cardOf: CardOf }>>();
+  const maxTurnMs = options.maxTurnMs ?? 600_000;
+  const storeFor = (name: string): TaskStore =>
+    options.taskStore ??
+    (deps.backend instanceof RedisBackend
+      ? new RedisA2ATaskStore(deps.backend, options.tasks, name)
+      : new InMemoryA2ATaskStore(options.tasks));
 
   const handlerFor = (name: string) => {
     let entry = handlers.get(name);
@@ -106,13 +134,22 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
           ? { securityRequirements: options.securityRequirements }
           : {}),
       });
+    const taskStore = storeFor(name);
     const handler = createA2AFetchHandler({
       agentCard: cardOf(options.publicUrl ?? "http://localhost"),
       executor: new SessionA2AExecutor({
         agentName: name,
         runner: deps.runner,
         backend: deps.backend,
-        ...(options.maxTurnMs !== undefined ? { maxTurnMs: options.maxTurnMs } : {}),
+        maxTurnMs,
+      }),
+      taskStore,
+      // CancelTask and resubscribing reach a task running on another replica through the log.
+      eventBusManager: new ReplicaEventBusManager({
+        taskStore,
+        backend: deps.backend,
+        streamInterval: 50,
+        maxTurnMs,
       }),
       userBuilder: async (request) => {
         const user = await deps.authenticate(request);
@@ -137,6 +174,20 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
 
   app.all(`${basePath}/:agent/*`, (c) => serve(c.req.param("agent"), c.req.raw));
   app.all(`${basePath}/:agent`, (c) => serve(c.req.param("agent"), c.req.raw));
+  const names = Object.keys(deps.agents);
+  const defaultAgent = options.defaultAgent ?? (names.length === 1 ? names[0] : undefined);
+  if (defaultAgent !== undefined) {
+    if (!Object.hasOwn(deps.agents, defaultAgent)) {
+      throw new ValidationError("A2A options", [
+        {
+          path: "a2a.defaultAgent",
+          message: `no agent named '${defaultAgent}' (agents: ${names.join(", ")})`,
+        },
+      ]);
+    }
+    // Clients look at the origin's well-known path first; its card points at the agent's path.
+    app.get(AGENT_CARD_WELL_KNOWN_PATH, (c) => serve(defaultAgent, c.req.raw));
+  }
 
   async function serve(name: string, request: Request): Promise<Response> {
     if (!Object.hasOwn(deps.agents, name)) return unknownAgent(name);
@@ -160,8 +211,8 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
     }
     const { handler, cardOf } = await handlerFor(name);
     if (isCard) {
-      return Response.json(AgentCard.toJSON(cardOf(url.origin)), {
-        headers: { "Cache-Control": "no-cache" },
+      return Response.json(await agentCardJson(cardOf(url.origin), request), {
+        headers: { "Cache-Control": "no-cache", Vary: "A2A-Version" },
       });
     }
     return handler.fetch(request);

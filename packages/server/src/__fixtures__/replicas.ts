@@ -82,6 +82,10 @@ export interface Front {
   url: string;
   /** Replaces the replicas the front forwards to. */
   setReplicas(replicas: Replica[]): void;
+  /** Which replica served each forwarded request, in order. */
+  served: { method: string; path: string; replica: string }[];
+  /** The replica the next request goes to (when it is up). */
+  peekNext(): Replica | undefined;
   close(): Promise<void>;
 }
 
@@ -89,6 +93,7 @@ export interface Front {
 export async function startFront(initial: Replica[]): Promise<Front> {
   let replicas = initial;
   let next = 0;
+  const served: Front["served"] = [];
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -99,6 +104,7 @@ export async function startFront(initial: Replica[]): Promise<Front> {
         return;
       }
       const target = replicas[next++ % replicas.length] as Replica;
+      served.push({ method: req.method ?? "", path: req.url ?? "", replica: target.id });
       const upstream = http.request(
         {
           host: "127.0.0.1",
@@ -133,6 +139,8 @@ export async function startFront(initial: Replica[]): Promise<Front> {
     setReplicas(r) {
       replicas = r;
     },
+    served,
+    peekNext: () => replicas[next % replicas.length],
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
