@@ -61,6 +61,7 @@ describe("docs code blocks", () => {
       "writing-a-plugin",
       "rag",
       "tracing",
+      "a2a",
     ]) {
       expect(guides, guide).toContain(guide);
     }
