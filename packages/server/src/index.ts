@@ -1,5 +1,12 @@
+export {
+  RemoteTaskBus,
+  ReplicaEventBusManager,
+  type ReplicaEventBusManagerOptions,
+} from "./a2a-event-bus-manager.js";
 export { SessionA2AExecutor, type SessionA2AExecutorOptions } from "./a2a-executor.js";
 export { type A2ARouteDeps, type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
+export { type FollowOptions, followRun, type RunFollow } from "./a2a-run-follower.js";
+export { type A2ATaskStoreOptions, EVENT_ID_KEY, RUN_ID_KEY } from "./a2a-task-store.js";
 export { AgUiMapper } from "./ag-ui.js";
 export {
   type AgentServer,
@@ -27,6 +34,7 @@ export type {
 export { keyString } from "./backend.js";
 export type { CheckpointStore } from "./checkpoint-store.js";
 export { errorText, eventPayload, type RunEventType, redact } from "./event-payload.js";
+export { InMemoryA2ATaskStore } from "./in-memory-a2a-task-store.js";
 export { InMemoryBackend, type InMemoryBackendOptions } from "./in-memory-backend.js";
 export {
   type PermissionAction,
@@ -39,6 +47,7 @@ export {
   type PostgresCheckpointStoreOptions,
 } from "./postgres-checkpoint-store.js";
 export { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+export { RedisA2ATaskStore } from "./redis-a2a-task-store.js";
 export { RedisBackend, type RedisBackendOptions } from "./redis-backend.js";
 export {
   type RateLimitFailMode,
