@@ -32,7 +32,7 @@ beforeAll(async () => {
   audit = new RedisBackend({ url: redis.url });
   replicas = await Promise.all(
     ["a", "b", "c"].map((n) =>
-      startReplica(bundle, `a2a-${n}`, { REDIS_URL: redis.url, CHUNK_DELAY_MS: "25" }),
+      startReplica(bundle, `a2a-${n}`, { REDIS_URL: redis.url, CHUNK_DELAY_MS: "50" }),
     ),
   );
   front = await startFront(replicas);
