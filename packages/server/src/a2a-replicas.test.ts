@@ -1,7 +1,7 @@
 import { A2AAgent, WellKnownAgentCardResolver } from "@agentscope-ts/a2a";
 import { Msg } from "@agentscope-ts/core";
 import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   bundleReplica,
   type Front,
@@ -198,6 +198,47 @@ describe("A2A on three replicas behind a round-robin front", () => {
     const memory = JSON.stringify(session.memory);
     expect(memory).toContain("lookup rome");
     expect(memory).toContain("and now?");
+  }, 60_000);
+
+  it("interrupts an A2AAgent whose cancel lands on another replica than its run", async () => {
+    const remote = new A2AAgent({
+      agentCard: new WellKnownAgentCardResolver({ baseUrl: endpoint() }),
+      credentials: { bearer: "alice-token" },
+      timeout: 30_000,
+    });
+    remote.setConsoleOutputEnabled(false);
+    const chunk = deferred();
+    const mark = front.served.length;
+    const running = (async () => {
+      for await (const e of remote.stream(new Msg("user", "Please call lookup kyiv", "user"))) {
+        if (e.type === "model_chunk") chunk.resolve();
+        if (e.type === "reply") return e.msg;
+      }
+      return null;
+    })();
+    await chunk.promise;
+    const runner = front.served.slice(mark).find((s) => s.method === "POST")?.replica as string;
+    await awayFrom(runner);
+    const cancelAt = front.served.length;
+    await remote.interrupt();
+    const reply = await running;
+    expect(reply?.metadata._is_interrupted).toBe(true);
+    // The run on the runner was interrupted: the session is idle with the interruption in memory.
+    await vi.waitFor(
+      async () => {
+        const session = (await (
+          await fetch(`${front.url}/v1/sessions/${remote.contextId}`, { headers: AUTH })
+        ).json()) as { status: string; memory: unknown[] };
+        expect(session.status).toBe("idle");
+        expect(JSON.stringify(session.memory)).toContain("_is_interrupted");
+      },
+      { timeout: 10_000 },
+    );
+    // The interrupt reached the run through the agent's CancelTask, sent (in the background,
+    // after the reply) to another replica.
+    const cancels = front.served.slice(cancelAt).filter((s) => s.method === "POST");
+    expect(cancels.length).toBeGreaterThan(0);
+    expect(cancels.map((s) => s.replica)).not.toContain(runner);
   }, 60_000);
 
   it("serves a v0.3 client (no A2A-Version header) across replicas", async () => {
