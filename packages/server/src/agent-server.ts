@@ -214,7 +214,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     if (!body.success) {
       return fail(c, 400, `Invalid message: ${issuesText(body.error)}. Send {"content": "…"}.`);
     }
-    if (body.data.agent !== undefined && !options.agents[body.data.agent]) {
+    if (body.data.agent !== undefined && !Object.hasOwn(options.agents, body.data.agent)) {
       return fail(
         c,
         404,

@@ -258,7 +258,8 @@ export class SessionRunner {
   }
 
   async #build(key: SessionKey, name: string, cp: Checkpoint | undefined): Promise<ReActAgent> {
-    const factory = this.#o.agents[name];
+    // Own keys only: `constructor` or `__proto__` is no agent, whatever Object.prototype holds.
+    const factory = Object.hasOwn(this.#o.agents, name) ? this.#o.agents[name] : undefined;
     if (!factory) throw new RunConflictError(404, `No agent named '${name}' on this server.`);
     const agent = await factory({ sessionId: key.sessionId, userId: key.userId });
     agent.setConsoleOutputEnabled(false);
