@@ -11,6 +11,7 @@ import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 import { AgUiMapper } from "./ag-ui.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { EVENT_ID_FORM, isEventId } from "./event-log.js";
 import { errorText } from "./event-payload.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { PermissionPolicy, type PermissionRule } from "./permissions.js";
@@ -282,9 +283,12 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     const key = keyOf(c);
     if (key instanceof Response) return key;
     if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
-    const after = c.req.header("last-event-id") ?? c.req.query("after") ?? "0";
-    if (!/^\d+(-\d+)?$/.test(after)) {
-      return fail(c, 400, "Invalid Last-Event-ID: give an event id from this stream, or 0.");
+    const header = c.req.header("last-event-id");
+    const after = header ?? c.req.query("after") ?? "0";
+    if (!isEventId(after)) {
+      // Checked before the stream opens: a 200 that closes at once makes EventSource loop.
+      const source = header !== undefined ? "Last-Event-ID header" : "'after' query parameter";
+      return fail(c, 400, `Invalid ${source} '${after.slice(0, 64)}': give ${EVENT_ID_FORM}.`);
     }
     if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
     const untilRunEnd = c.req.query("until") === "run_end";
