@@ -383,8 +383,11 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           sweeping = true;
           try {
             for (const key of await backend.listActive(100)) await runner.recover(key);
-          } catch {
-            // The backend is unreachable: try again at the next tick.
+          } catch (error) {
+            // Unreachable: try again at the next tick. Anything else will not pass by itself.
+            if (!(error instanceof StorageConnectionError)) {
+              log(`[agentscope-server] recovering runs: ${describeError(error)}`);
+            }
           } finally {
             sweeping = false;
           }

@@ -144,3 +144,20 @@ describe("RedisBackend error replies", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("recovery sweep", () => {
+  it("logs a Redis error reply instead of swallowing it as an outage", async () => {
+    let logged: (line: string) => void = () => undefined;
+    const line = new Promise<string>((resolve) => {
+      logged = resolve;
+    });
+    const { keyPrefix } = start({
+      recoveryIntervalMs: 20,
+      log: (l) => {
+        if (l.includes("recovering runs")) logged(l);
+      },
+    });
+    await admin.sendCommand(["SET", `${keyPrefix}agentscope_server:active`, "x"]);
+    expect(await line).toMatch(/RedisCommandError: .*WRONGTYPE/);
+  });
+});
