@@ -308,54 +308,46 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       return fail(c, 400, `Unknown protocol '${protocol}': use 'agentscope' (default) or 'ag-ui'.`);
     }
     const agUi = protocol === "ag-ui" ? new AgUiMapper(key.sessionId) : null;
-    return streamSSE(
-      c,
-      async (stream) => {
-        openStreams++;
-        const stop = new AbortController();
-        const onClose = () => stop.abort();
-        closing.signal.addEventListener("abort", onClose, { once: true });
-        stream.onAbort(onClose);
-        const deadline = setTimeout(onClose, maxStreamMs);
-        let last = after;
-        try {
-          while (!stop.signal.aborted) {
-            const events: StoredEvent[] = await backend.readEvents(key, last, {
-              blockMs: 5_000,
-              count: 200,
-              signal: stop.signal,
-            });
-            if (events.length === 0 && !stop.signal.aborted) await stream.write(": keep-alive\n\n");
-            let ended = false;
-            for (const e of events) {
-              last = e.id;
-              if (agUi) {
-                for (const out of agUi.map(e)) {
-                  await stream.writeSSE({ id: e.id, data: JSON.stringify(out) });
-                }
-              } else {
-                const out = defaultSse(e);
-                await stream.writeSSE({
-                  id: e.id,
-                  event: out.event,
-                  data: JSON.stringify(out.data),
-                });
+    return streamSSE(c, async (stream) => {
+      openStreams++;
+      const stop = new AbortController();
+      const onClose = () => stop.abort();
+      closing.signal.addEventListener("abort", onClose, { once: true });
+      stream.onAbort(onClose);
+      const deadline = setTimeout(onClose, maxStreamMs);
+      let last = after;
+      try {
+        while (!stop.signal.aborted) {
+          const events: StoredEvent[] = await backend.readEvents(key, last, {
+            blockMs: 5_000,
+            count: 200,
+            signal: stop.signal,
+          });
+          if (events.length === 0 && !stop.signal.aborted) await stream.write(": keep-alive\n\n");
+          let ended = false;
+          for (const e of events) {
+            last = e.id;
+            if (agUi) {
+              for (const out of agUi.map(e)) {
+                await stream.writeSSE({ id: e.id, data: JSON.stringify(out) });
               }
-              if (untilRunEnd && RUN_END.has(e.type)) ended = true;
+            } else {
+              const out = defaultSse(e);
+              await stream.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
             }
-            if (ended) break;
+            if (untilRunEnd && RUN_END.has(e.type)) ended = true;
           }
-        } finally {
-          clearTimeout(deadline);
-          closing.signal.removeEventListener("abort", onClose);
-          openStreams--;
+          if (ended) break;
         }
-      },
-      async (error) => {
+      } catch (error) {
         // The 200 is sent already: log (masked) and end the stream; the client reconnects.
         log(`[agentscope-server] event stream of ${key.sessionId}: ${describeError(error)}`);
-      },
-    );
+      } finally {
+        clearTimeout(deadline);
+        closing.signal.removeEventListener("abort", onClose);
+        openStreams--;
+      }
+    });
   });
 
   if (options.a2a !== false) {

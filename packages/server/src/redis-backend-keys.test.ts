@@ -145,6 +145,21 @@ describe("RedisBackend error replies", () => {
   });
 });
 
+describe("event stream", () => {
+  it("an error reply while streaming is logged (masked, with its cause) and ends the stream", async () => {
+    const { call, keyPrefix, lines } = start();
+    await call("POST", "/v1/sessions/e/messages", { content: "hi" });
+    await readSse(await call("GET", "/v1/sessions/e/events"), untilRunEnd);
+    await admin.set(`${keyPrefix}agentscope_server:carol%40example.com:e:events`, "x");
+    const response = await call("GET", "/v1/sessions/e/events");
+    expect(response.status).toBe(200);
+    expect(await readSse(response, () => false)).toEqual([]);
+    expect(lines.some((l) => /event stream of e: RedisCommandError: .*WRONGTYPE/.test(l))).toBe(
+      true,
+    );
+  });
+});
+
 describe("recovery sweep", () => {
   it("logs a Redis error reply instead of swallowing it as an outage", async () => {
     let logged: (line: string) => void = () => undefined;
