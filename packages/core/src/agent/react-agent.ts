@@ -1,5 +1,8 @@
 import type { z } from "zod";
 import { InterruptedError } from "../errors/interrupted-error.js";
+import { StructuredOutputError } from "../errors/structured-output-error.js";
+import { toValidationIssues } from "../errors/validate.js";
+import type { ValidationIssue } from "../errors/validation-error.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import { InMemoryMemory } from "../memory/in-memory-memory.js";
 import type { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
@@ -56,7 +59,8 @@ export type StructuredMsg<T> = Msg & { metadata: T };
 export interface ReActReplyOptions extends ReplyOptions {
   /**
    * A zod object schema the reply must satisfy: the model fills it by calling the
-   * `generate_response` tool, and the validated object becomes the reply's `metadata`.
+   * `generate_response` tool, and the validated object becomes the reply's `metadata`. When no
+   * valid call came within `maxIters`, the reply throws a `StructuredOutputError`.
    */
   structuredModel?: z.ZodType | null;
 }
@@ -145,6 +149,8 @@ export class ReActAgent extends AgentBase {
   readonly #staticControl: boolean;
   readonly #agentControl: boolean;
   #requiredStructuredModel: z.ZodType | null = null;
+  // What failed validation in the reply's last invalid generate_response call, if any.
+  #structuredOutputFailure: ValidationIssue[] | null = null;
   #context: ReplyContext | undefined;
   #settled: Promise<void> | undefined;
   #finishTool: ToolDefinition | undefined;
@@ -230,7 +236,8 @@ export class ReActAgent extends AgentBase {
   /**
    * Runs the agent on `msg` (a string is sent as a user message). With a `structuredModel`, the
    * reply's `metadata` is typed as the schema's output: `(await agent.call(q, { structuredModel:
-   * S })).metadata` is a `z.infer<typeof S>`.
+   * S })).metadata` is a `z.infer<typeof S>` that passed the schema; when the model gives none,
+   * the call rejects with a `StructuredOutputError` (AgentScope answers with `metadata = None`).
    */
   override call<S extends z.ZodType>(
     msg: AgentInput | undefined,
@@ -280,6 +287,7 @@ export class ReActAgent extends AgentBase {
 
     let toolChoice: ToolChoice | null = null;
     this.#requiredStructuredModel = structuredModel;
+    this.#structuredOutputFailure = null;
     if (structuredModel) {
       if (!this.toolkit.tools.has(this.finishFunctionName)) {
         this.toolkit.registerToolFunction(this.#generateResponseTool());
@@ -344,7 +352,22 @@ export class ReActAgent extends AgentBase {
     }
 
     await this.recordToLongTermMemory();
+    // AgentScope answers with `metadata = None` here; a typed reply must hold the structure.
+    if (structuredModel && structuredOutput === null) throw this.#noStructuredOutput(replyMsg);
     return replyMsg;
+  }
+
+  // The error of a reply that asked for structured output and never got a valid one.
+  #noStructuredOutput(replyMsg: Msg): StructuredOutputError {
+    const failure = this.#structuredOutputFailure;
+    return new StructuredOutputError({
+      reason: failure ? "invalid" : "missing",
+      source: `Agent '${this.name}'`,
+      expected: `by calling ${this.finishFunctionName} within maxIters (${this.maxIters})`,
+      ...(failure ? { issues: failure } : {}),
+      lastText: replyMsg.getTextContent() ?? "",
+      hint: `The reply (the model's summary) was kept in memory. Raise maxIters, or say in the system prompt to call ${this.finishFunctionName}.`,
+    });
   }
 
   // Runs the tool calls of one reasoning step through the acting hooks: concurrently when
@@ -534,11 +557,13 @@ export class ReActAgent extends AgentBase {
     if (schema) {
       const parsed = schema.safeParse(kwargs);
       if (!parsed.success) {
+        this.#structuredOutputFailure = toValidationIssues(parsed.error, kwargs);
         return toolResponse(`Arguments Validation Error: ${parsed.error.message}`, {
           metadata: { success: false, structured_output: {} },
         });
       }
       structuredOutput = parsed.data;
+      this.#structuredOutputFailure = null;
     }
     return toolResponse("Successfully generated response.", {
       metadata: { success: true, structured_output: structuredOutput },
@@ -651,20 +676,27 @@ export class ReActAgent extends AgentBase {
       ...toCompress,
       userHint(config.compressionPrompt ?? DEFAULT_COMPRESSION_PROMPT),
     ]);
-    const res = await this.#call(
-      config.compressionModel ?? this.model,
-      compressionPrompt,
-      config.summarySchema ?? (await import("../zod/agent-schemas.js")).SummarySchema,
-      context,
-    );
-    if (!res.metadata) {
+    let summary: Record<string, unknown> | undefined;
+    try {
+      const res = await this.#call(
+        config.compressionModel ?? this.model,
+        compressionPrompt,
+        config.summarySchema ?? (await import("../zod/agent-schemas.js")).SummarySchema,
+        context,
+      );
+      summary = res.metadata;
+    } catch (error) {
+      // No usable summary: compression is skipped this time, as AgentScope does.
+      if (!(error instanceof StructuredOutputError)) throw error;
+    }
+    if (!summary) {
       console.warn(
         `Failed to obtain compression summary from the model structured output in agent ${this.name}.`,
       );
       return;
     }
     await this.memory.updateCompressedSummary(
-      fillSummaryTemplate(config.summaryTemplate ?? DEFAULT_SUMMARY_TEMPLATE, res.metadata),
+      fillSummaryTemplate(config.summaryTemplate ?? DEFAULT_SUMMARY_TEMPLATE, summary),
     );
     await this.memory.updateMessagesMark({
       msgIds: toCompress.map((m) => m.id),
