@@ -21,6 +21,7 @@ import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
+import { traceLongTermMemory } from "../tracing/memory-span.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
 import {
@@ -174,7 +175,9 @@ export class ReActAgent extends AgentBase {
 
     this.toolkit = options.toolkit ?? new Toolkit();
     if (this.#agentControl && this.longTermMemory) {
-      for (const tool of this.longTermMemory.asTools()) this.toolkit.registerToolFunction(tool);
+      for (const tool of this.longTermMemory.asTools()) {
+        this.toolkit.registerToolFunction(this.#warnOnFailure(tool));
+      }
     }
     if (options.enableMetaTool) this.toolkit.registerMetaTool();
     this.parallelToolCalls = options.parallelToolCalls ?? false;
@@ -577,9 +580,13 @@ export class ReActAgent extends AgentBase {
    */
   protected async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
     if (!this.#staticControl || !this.longTermMemory || !hasInput(msg)) return;
+    const ltm = this.longTermMemory;
     let retrieved: string;
     try {
-      retrieved = await this.longTermMemory.retrieve(msg);
+      retrieved = await traceLongTermMemory(
+        { agent: this, memory: ltm, operation: "retrieve" },
+        () => ltm.retrieve(msg),
+      );
     } catch (error) {
       await this.#longTermMemoryFailed("retrieve", error);
       return;
@@ -596,18 +603,21 @@ export class ReActAgent extends AgentBase {
    */
   protected async recordToLongTermMemory(): Promise<void> {
     if (!this.#staticControl || !this.longTermMemory) return;
+    const ltm = this.longTermMemory;
     const msgs = await this.memory.getMemory({ excludeMark: COMPRESSED_MARK });
     try {
-      await this.longTermMemory.record(msgs);
+      await traceLongTermMemory({ agent: this, memory: ltm, operation: "record" }, () =>
+        ltm.record(msgs),
+      );
     } catch (error) {
       await this.#longTermMemoryFailed("record", error);
     }
   }
 
   // A failing long-term memory (e.g. its backend is down) does not fail the reply (AgentScope
-  // lets the error through): it is logged and emitted as a `warning` event. An interruption
-  // still stops the reply.
-  async #longTermMemoryFailed(operation: "retrieve" | "record", error: unknown): Promise<void> {
+  // lets the error through): it is logged and emitted as a `warning` event, and its span (or
+  // the tool's, in agent_control mode) ends with the error. An interruption still stops the reply.
+  async #longTermMemoryFailed(operation: string, error: unknown): Promise<void> {
     if (isInterruption(error, this.#currentContext().signal)) throw error;
     const message = `Skipping the long-term memory ${operation} due to error: ${errorText(error)}`;
     console.warn(message);
@@ -797,6 +807,22 @@ export class ReActAgent extends AgentBase {
       }),
     ]);
     clearTimeout(timer);
+  }
+
+  // A long-term memory tool that also logs and emits its failure as a `warning` (the toolkit
+  // still turns it into an error result the model reads, and fails the tool's span).
+  #warnOnFailure(tool: ToolDefinition): ToolDefinition {
+    return {
+      ...tool,
+      execute: async (input, ctx) => {
+        try {
+          return await tool.execute(input, ctx);
+        } catch (error) {
+          await this.#longTermMemoryFailed(tool.name, error);
+          throw error;
+        }
+      },
+    };
   }
 
   #generateResponseTool(): ToolDefinition {
