@@ -258,7 +258,7 @@ describe("ReActAgent with a failing long-term memory", () => {
     expect(JSON.stringify(result?.output)).toContain("ECONNREFUSED");
     const toolSpan = tracer.spans.find((s) => s.name === "execute_tool record_to_memory");
     expect(toolSpan?.errors).toHaveLength(1);
-    expect(String((toolSpan?.errors[0] as Error).message)).toContain("ECONNREFUSED");
+    expect(String((toolSpan?.errors[0] as Error | undefined)?.message)).toContain("ECONNREFUSED");
     expect(tracer.spans[0]?.errors).toEqual([]);
   });
 
