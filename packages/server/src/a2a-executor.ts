@@ -105,7 +105,7 @@ export class SessionA2AExecutor implements AgentExecutor {
     try {
       ({ runId } = await this.#o.runner.startMessage(key, input, this.#o.agentName));
     } catch (error) {
-      status(TaskState.TASK_STATE_FAILED, [textPart(plainError(error))]);
+      status(TaskState.TASK_STATE_FAILED, [textPart(this.#o.runner.mask.text(plainError(error)))]);
       return;
     }
     // Bind the run to the task: any replica can now follow or cancel it.
@@ -128,7 +128,8 @@ export class SessionA2AExecutor implements AgentExecutor {
         ]);
       }
     } catch (error) {
-      status(TaskState.TASK_STATE_FAILED, [textPart(`The run failed: ${plainError(error)}`)]);
+      const failed = this.#o.runner.mask.text(`The run failed: ${plainError(error)}`);
+      status(TaskState.TASK_STATE_FAILED, [textPart(failed)]);
     } finally {
       this.#running.delete(taskId);
       this.#remember(k, after);
