@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Role, type Task, TaskState } from "@a2a-js/sdk";
 import { ServerCallContext, type TaskStore, type User } from "@a2a-js/sdk/server";
 import { textPart } from "@agentscope-ts/a2a";
@@ -13,6 +16,7 @@ import {
 import { InMemoryA2ATaskStore } from "./in-memory-a2a-task-store.js";
 import { RedisA2ATaskStore } from "./redis-a2a-task-store.js";
 import { RedisBackend } from "./redis-backend.js";
+import { SqliteA2ATaskStore } from "./sqlite-a2a-task-store.js";
 
 let redis: RunningRedis;
 const backends: RedisBackend[] = [];
@@ -68,6 +72,7 @@ const stores: [string, (o?: A2ATaskStoreOptions) => TaskStore][] = [
       return new RedisA2ATaskStore(backend, o, "assistant");
     },
   ],
+  ["in SQLite", (o) => new SqliteA2ATaskStore({ path: ":memory:", ...o })],
 ];
 
 describe("event ids", () => {
@@ -79,6 +84,22 @@ describe("event ids", () => {
     expect(mayReplace("10-5", "10-5")).toBe(true);
     expect(mayReplace("10-5", "")).toBe(true);
     expect(mayReplace("", "1-0")).toBe(true);
+  });
+});
+
+describe("SqliteA2ATaskStore", () => {
+  it("keeps tasks across a reopen of its file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "a2a-tasks-"));
+    const path = join(dir, "server.db");
+    const first = new SqliteA2ATaskStore({ path });
+    await first.save(task("t1", "kept", "5-0"), as("alice"));
+    await first.close();
+    const second = new SqliteA2ATaskStore({ path });
+    expect(textOf(await second.load("t1", as("alice")))).toBe("kept");
+    await second.save(task("t1", "older", "4-9"), as("alice"));
+    expect(textOf(await second.load("t1", as("alice")))).toBe("kept");
+    await second.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 

@@ -62,6 +62,7 @@ export {
   SessionRunner,
   type SessionRunnerOptions,
 } from "./session-runner.js";
+export { SqliteA2ATaskStore, type SqliteA2ATaskStoreOptions } from "./sqlite-a2a-task-store.js";
 export {
   SqliteCheckpointStore,
   type SqliteCheckpointStoreOptions,
