@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
 import {
   A2AAgent,
@@ -17,6 +20,8 @@ import type { ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { RedisBackend } from "./redis-backend.js";
 import type { AgentFactory } from "./session-runner.js";
+import { SqliteA2ATaskStore } from "./sqlite-a2a-task-store.js";
+import { SqliteCheckpointStore } from "./sqlite-checkpoint-store.js";
 
 // Our server's hosted agents over A2A, end to end on loopback: an A2AAgent (the SDK's JSON-RPC
 // client, streaming) in a MsgHub with a local ReActAgent, on the server's sessions and auth.
@@ -375,6 +380,42 @@ describe("A2A card at the origin's well-known path", () => {
     expect(() =>
       createAgentServer({ agents, tokens: TOKENS, a2a: { defaultAgent: "nobody" } }),
     ).toThrow(/a2a.defaultAgent.*no agent named 'nobody'/);
+  });
+});
+
+describe("A2A tasks across a restart of a single node", () => {
+  it("keeps tasks in a SqliteA2ATaskStore beside SQLite checkpoints", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "a2a-restart-"));
+    const db = join(dir, "server.db");
+    const stores: SqliteA2ATaskStore[] = [];
+    const boot = () => {
+      const taskStore = new SqliteA2ATaskStore({ path: db });
+      stores.push(taskStore);
+      return start(new InMemoryBackend({ checkpoints: new SqliteCheckpointStore({ path: db }) }), {
+        a2a: { taskStore },
+      });
+    };
+    let origin = await boot();
+    const remote = remoteAgent(origin, "alice-token");
+    const reply = await remote.call(new Msg("user", "Please call lookup bern", "user"));
+    const taskId = lastTaskId({ type: "reply", msg: reply } as AgentEvent);
+    await server?.close();
+    await stores[0]?.close();
+    origin = await boot();
+    const res = await fetch(`${origin}/a2a/assistant`, {
+      method: "POST",
+      headers: { authorization: "Bearer alice-token", "content-type": "application/json", ...V1 },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "GetTask", params: { id: taskId } }),
+    });
+    const got = (await res.json()) as {
+      result?: { status: { state: string }; history: unknown[] };
+    };
+    expect(got.result?.status.state).toBe("TASK_STATE_COMPLETED");
+    expect(JSON.stringify(got.result?.history)).toContain("Done: lookup ran with bern");
+    await server?.close();
+    server = null;
+    await stores[1]?.close();
+    await rm(dir, { recursive: true, force: true });
   });
 });
 
