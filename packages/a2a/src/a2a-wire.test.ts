@@ -4,8 +4,10 @@ import { ReActAgent } from "@agentscope-ts/core";
 import { PlainFormatter, ScriptedChatModel, scriptedText } from "@agentscope-ts/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  deferred,
   rpc,
   rpcStream,
+  rpcStreamEach,
   V1_HEADERS,
   V03_HEADERS,
   v1Message,
@@ -20,19 +22,22 @@ import { AgentScopeExecutor } from "./agentscope-executor.js";
 // Our A2A endpoint on the raw JSON-RPC wire, with requests written from the specs (see the
 // fixture): v1.0 (with `A2A-Version: 1.0`) and v0.3 (no header, as a2a-sdk 0.3 sends them).
 const ANSWER = "The whole answer, streamed in many small pieces.";
-let server: Server;
+const servers: Server[] = [];
 let url: string;
+let slowUrl: string;
 
-beforeAll(async () => {
-  server = createServer();
+/** Serves a ReActAgent whose scripted model streams `text` in 4-character chunks. */
+async function serveAgent(text: string, chunkDelayMs: number): Promise<string> {
+  const server = createServer();
+  servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const makeAgent = () => {
     const agent = new ReActAgent({
       name: "Wire",
       sysPrompt: "",
       // Small chunks, each published on its own (streamInterval 0): many fragments per answer.
-      model: new ScriptedChatModel({ chunkSize: 4, script: [scriptedText(ANSWER)] }),
+      model: new ScriptedChatModel({ chunkSize: 4, chunkDelayMs, script: [scriptedText(text)] }),
       formatter: new PlainFormatter(),
     });
     agent.setConsoleOutputEnabled(false);
@@ -41,14 +46,22 @@ beforeAll(async () => {
   server.on(
     "request",
     createA2ANodeListener({
-      agentCard: buildAgentCard(makeAgent(), { url }),
+      agentCard: buildAgentCard(makeAgent(), { url: at }),
       executor: new AgentScopeExecutor({ agentFactory: makeAgent, streamInterval: 0 }),
     }),
   );
+  return at;
+}
+
+beforeAll(async () => {
+  url = await serveAgent(ANSWER, 0);
+  slowUrl = await serveAgent("slow ".repeat(400), 20);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
 type Json = Record<string, unknown>;
@@ -168,5 +181,50 @@ describe("A2A v0.3 on the wire (no A2A-Version header)", () => {
     expect(resub[0]?.error?.code).toBe(-32004); // UnsupportedOperationError (terminal task)
     const unknown = await rpc(url, v03Request("tasks/get", { id: "no-such-task" }), V03_HEADERS);
     expect(unknown.error?.code).toBe(-32001); // TaskNotFoundError
+  });
+
+  it("tasks/resubscribe follows a running task and tasks/cancel ends it canceled", async () => {
+    let taskId = "";
+    const started = deferred();
+    const first: string[] = [];
+    const streaming = rpcStreamEach(
+      slowUrl,
+      v03Request("message/stream", { message: v03Message("go slowly") }),
+      V03_HEADERS,
+      (e) => {
+        if (e.result?.kind === "task") taskId = String(e.result.id);
+        if (e.result?.kind === "status-update") {
+          first.push(String((e.result.status as Json).state));
+          started.resolve();
+        }
+      },
+    );
+    await started.promise;
+    const followed: Json[] = [];
+    const gotUpdate = deferred();
+    const resubscribed = rpcStreamEach(
+      slowUrl,
+      v03Request("tasks/resubscribe", { id: taskId }),
+      V03_HEADERS,
+      (e) => {
+        followed.push(e.result as Json);
+        if (e.result?.kind === "status-update") gotUpdate.resolve();
+      },
+    );
+    await gotUpdate.promise;
+    const canceled = await rpc(slowUrl, v03Request("tasks/cancel", { id: taskId }), V03_HEADERS);
+    expect(canceled.result).toMatchObject({
+      kind: "task",
+      id: taskId,
+      status: { state: "canceled" },
+    });
+    await Promise.all([streaming, resubscribed]);
+    expect(first.at(-1)).toBe("canceled");
+    expect(followed[0]).toMatchObject({ kind: "task", id: taskId });
+    expect(followed.at(-1)).toMatchObject({
+      kind: "status-update",
+      final: true,
+      status: { state: "canceled" },
+    });
   });
 });

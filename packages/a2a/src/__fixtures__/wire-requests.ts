@@ -71,3 +71,39 @@ export async function rpcStream(
     .filter((line) => line.startsWith("data:"))
     .map((line) => JSON.parse(line.slice(5)) as never);
 }
+
+/** Posts a streaming JSON-RPC body and calls `onEvent` with each SSE payload as it arrives. */
+export async function rpcStreamEach(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  onEvent: (event: { result?: Record<string, unknown>; error?: { code: number } }) => void,
+): Promise<void> {
+  const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+  if (!res.body) throw new Error(`no body (${res.status})`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let cut = buffer.indexOf("\n\n");
+    while (cut >= 0) {
+      for (const line of buffer.slice(0, cut).split("\n")) {
+        if (line.startsWith("data:")) onEvent(JSON.parse(line.slice(5)) as never);
+      }
+      buffer = buffer.slice(cut + 2);
+      cut = buffer.indexOf("\n\n");
+    }
+  }
+}
+
+/** A promise and its resolve, for waiting on something a callback sees. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
