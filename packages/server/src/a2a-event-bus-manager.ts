@@ -23,6 +23,11 @@ export interface ReplicaEventBusManagerOptions {
   streamInterval: number;
   /** The longest a task running elsewhere is followed, in ms. */
   maxTurnMs: number;
+  /**
+   * The longest a `CancelTask` for a task running elsewhere waits for the run to end, in ms;
+   * then it answers that the task could not be canceled. Default 30 000.
+   */
+  cancelWaitMs?: number;
 }
 
 /**
@@ -34,18 +39,21 @@ export interface ReplicaEventBusManagerOptions {
 export class RemoteTaskBus extends DefaultExecutionEventBus {
   /** The run this bus follows, once the stored task was read. */
   readonly target: Promise<RunFollow | null>;
-  /** Set by the executor's `cancelTask`, which then ends the bus itself. */
+  /** Set by {@link RemoteTaskBus.cancel}: the executor's `cancelTask` then ends the bus itself. */
   canceling = false;
   readonly #abort = new AbortController();
+  readonly #cancelWaitMs: number;
   #listeners = 0;
 
   constructor(
     target: Promise<RunFollow | null>,
     follow: Omit<FollowOptions, "stop">,
     maxMs: number,
+    cancelWaitMs = 30_000,
   ) {
     super();
     this.target = target;
+    this.#cancelWaitMs = cancelWaitMs;
     target.then(
       async (run) => {
         if (!run) {
@@ -56,11 +64,20 @@ export class RemoteTaskBus extends DefaultExecutionEventBus {
         try {
           await followRun(run, this, { ...follow, stop });
         } finally {
+          this.#abort.abort();
           this.finished();
         }
       },
       () => this.finished(),
     );
+  }
+
+  /** Marks the bus as serving a cancel: following the run stops after `cancelWaitMs`. */
+  cancel(): void {
+    this.canceling = true;
+    const timer = setTimeout(() => this.#abort.abort(), this.#cancelWaitMs);
+    timer.unref?.();
+    this.#abort.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
   }
 
   override on(eventName: "event", listener: EventListener): this;
@@ -103,8 +120,9 @@ export class ReplicaEventBusManager implements ExecutionEventBusManager {
   getByTaskId(taskId: string, context?: ServerCallContext): ExecutionEventBus | undefined {
     const local = this.#local.getByTaskId(taskId, context);
     if (local || !context) return local;
-    const { backend, streamInterval, maxTurnMs } = this.#o;
-    return new RemoteTaskBus(this.#runOf(taskId, context), { backend, streamInterval }, maxTurnMs);
+    const { backend, streamInterval, maxTurnMs, cancelWaitMs } = this.#o;
+    const follow = { backend, streamInterval };
+    return new RemoteTaskBus(this.#runOf(taskId, context), follow, maxTurnMs, cancelWaitMs);
   }
 
   /** Releases the in-process bus. */

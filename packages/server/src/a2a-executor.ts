@@ -141,7 +141,7 @@ export class SessionA2AExecutor implements AgentExecutor {
    * running it); the run then ends the task `canceled`. A task with no run ends `canceled` now.
    */
   cancelTask = async (taskId: string, eventBus: ExecutionEventBus): Promise<void> => {
-    if (eventBus instanceof RemoteTaskBus) eventBus.canceling = true;
+    if (eventBus instanceof RemoteTaskBus) eventBus.cancel();
     const local = this.#running.get(taskId);
     const remote = eventBus instanceof RemoteTaskBus ? await eventBus.target : null;
     const key = local ?? remote?.key;
