@@ -288,4 +288,56 @@ describe("A2A on three replicas behind a round-robin front", () => {
     expect(next.body.result).toMatchObject({ kind: "task", status: { state: "completed" } });
     expect(JSON.stringify(next.body.result?.artifacts)).toContain("Echo: thanks");
   }, 60_000);
+
+  // Last: it kills a replica.
+  it("reads a task completed after the replica serving its stream was killed", async () => {
+    const answering = deferred();
+    let taskId = "";
+    const mark = front.served.length;
+    const stream = fetch(endpoint(), {
+      method: "POST",
+      headers: V1,
+      body: rpcBody("SendStreamingMessage", {
+        message: {
+          messageId: crypto.randomUUID(),
+          role: "ROLE_USER",
+          parts: [{ text: "call lookup zurich" }],
+        },
+      }),
+    }).then((res) =>
+      readSse(res, (e) => {
+        const task = (e.data.result as Json | undefined)?.task as Json | undefined;
+        if (task?.id) taskId = String(task.id);
+        const parts = ((stateOf(e)?.message as Json | undefined)?.parts ?? []) as Json[];
+        if (parts.some((p) => String(p.text ?? "").startsWith("Done"))) answering.resolve();
+        return isFinal(e);
+      }),
+    );
+    await answering.promise;
+    const runner = front.served.slice(mark).find((s) => s.method === "POST")?.replica;
+    const victim = replicas.find((r) => r.id === runner) as Replica;
+    victim.child.kill("SIGKILL");
+    const cut = await stream;
+    expect(cut.some(isFinal)).toBe(false); // the stream broke with the replica
+    // Another replica recovers the run and finishes it (bounded wait on the session's state).
+    const got = await call("GetTask", { id: taskId });
+    const contextId = String((got.body.result as Json).contextId);
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${front.url}/v1/sessions/${contextId}`, { headers: AUTH });
+        expect(((await res.json()) as { status: string }).status).toBe("idle");
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    // A read on a surviving replica brings the task up to the log: completed, with the answer.
+    const after = await call("GetTask", { id: taskId });
+    expect(after.by).not.toBe(runner);
+    const task = after.body.result as Json;
+    expect((task.status as Json).state).toBe("TASK_STATE_COMPLETED");
+    expect(JSON.stringify(task.artifacts)).toContain("Done: lookup ran with zurich");
+    const agentText = ((task.history ?? []) as Json[])
+      .filter((m) => m.role === "ROLE_AGENT")
+      .map((m) => ((m.parts ?? []) as Json[]).map((p) => p.text ?? "").join(""));
+    expect(agentText.some((t) => t.startsWith("Done: lookup ran with zurich"))).toBe(true);
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { SecurityRequirement, SecurityScheme } from "@a2a-js/sdk";
-import type { TaskStore, User } from "@a2a-js/sdk/server";
+import { ServerCallContext, type TaskStore, type User } from "@a2a-js/sdk/server";
 import {
   type A2AFetchHandler,
   AGENT_CARD_WELL_KNOWN_PATH,
@@ -12,6 +12,7 @@ import { ValidationError } from "@agentscope-ts/core";
 import type { Hono } from "hono";
 import { ReplicaEventBusManager } from "./a2a-event-bus-manager.js";
 import { SessionA2AExecutor } from "./a2a-executor.js";
+import { catchUpTask } from "./a2a-task-catch-up.js";
 import type { A2ATaskStoreOptions } from "./a2a-task-store.js";
 import type { Authenticate } from "./auth.js";
 import type { ServiceBackend } from "./backend.js";
@@ -103,7 +104,10 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
       : {}),
     ...options.securitySchemes,
   };
-  const handlers = new Map<string, Promise<{ handler: A2AFetchHandler; cardOf: CardOf }>>();
+  const handlers = new Map<
+    string,
+    Promise<{ handler: A2AFetchHandler; cardOf: CardOf; taskStore: TaskStore }>
+  >();
   const maxTurnMs = options.maxTurnMs ?? 600_000;
   const storeFor = (name: string): TaskStore =>
     options.taskStore ??
@@ -158,7 +162,7 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
       },
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
     });
-    return { handler, cardOf };
+    return { handler, cardOf, taskStore };
   };
 
   const unknownAgent = (name: string) =>
@@ -209,12 +213,42 @@ export function mountA2ARoutes(app: Hono, deps: A2ARouteDeps, options: A2AServer
       const refused = await deps.rateLimit?.(user.userId);
       if (refused) return refused;
     }
-    const { handler, cardOf } = await handlerFor(name);
+    const { handler, cardOf, taskStore } = await handlerFor(name);
     if (isCard) {
       return Response.json(await agentCardJson(cardOf(url.origin), request), {
         headers: { "Cache-Control": "no-cache", Vary: "A2A-Version" },
       });
     }
-    return handler.fetch(request);
+    const read = user && request.method === "POST" ? await peekTaskRead(request) : null;
+    if (!user || !read) return handler.fetch(request);
+    if (read.taskId !== null) {
+      // A read shows the task as its run has logged it, whichever replica served its stream.
+      // (If this fails, the read itself reports the backend's error.)
+      const context = new ServerCallContext({ user: new ServerUser(user.userId) });
+      await catchUpTask(taskStore, deps.backend, read.taskId, context).catch(() => undefined);
+    }
+    return handler.fetch(read.request);
+  }
+}
+
+/** The largest JSON-RPC body looked into for a task read (`GetTask` bodies are tiny). */
+const MAX_PEEK_BYTES = 64 * 1024;
+
+// The task id of a `GetTask` / `tasks/get` call, and the request to pass on (its body was read);
+// null when the body is not looked into (no or a large Content-Length).
+async function peekTaskRead(
+  request: Request,
+): Promise<{ taskId: string | null; request: Request } | null> {
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (!(length <= MAX_PEEK_BYTES)) return null;
+  const body = await request.text();
+  const again = new Request(request.url, { method: "POST", headers: request.headers, body });
+  try {
+    const rpc = JSON.parse(body) as { method?: unknown; params?: { id?: unknown } };
+    const isRead = rpc.method === "GetTask" || rpc.method === "tasks/get";
+    const id = rpc.params?.id;
+    return { taskId: isRead && typeof id === "string" ? id : null, request: again };
+  } catch {
+    return { taskId: null, request: again };
   }
 }

@@ -22,6 +22,8 @@ export interface FollowOptions {
   streamInterval: number;
   /** Ends the follow (the task then ends `failed` unless `signal` was aborted by the caller). */
   stop: AbortSignal;
+  /** Read only what is logged now, without waiting for more (to catch a stored task up). */
+  drain?: boolean;
 }
 
 /**
@@ -68,10 +70,11 @@ export async function followRun(
   try {
     while (!ended && !options.stop.aborted) {
       const events = await options.backend.readEvents(run.key, position, {
-        blockMs: 5_000,
+        blockMs: options.drain ? 0 : 5_000,
         count: 200,
         signal: options.stop,
       });
+      if (options.drain && events.length === 0) break;
       for (const event of events) {
         if (event.runId !== runId) {
           position = event.id;
