@@ -85,40 +85,39 @@ const isFinal = (e: SseEvent) =>
     String(stateOf(e)?.state),
   );
 
+/**
+ * Streams a slow run (a tool call, then a long answer) through the front: `answering` resolves at
+ * the answer's first text, by when `task.id` is known; `events` at the stream's end.
+ */
+function streamSlowRun(text: string) {
+  const answering = deferred();
+  const task = { id: "" };
+  const events = fetch(endpoint(), {
+    method: "POST",
+    headers: V1,
+    body: rpcBody("SendStreamingMessage", {
+      message: { messageId: crypto.randomUUID(), role: "ROLE_USER", parts: [{ text }] },
+    }),
+  }).then((res) =>
+    readSse(res, (e) => {
+      const started = (e.data.result as Json | undefined)?.task as Json | undefined;
+      if (started?.id) task.id = String(started.id);
+      const parts = ((stateOf(e)?.message as Json | undefined)?.parts ?? []) as Json[];
+      if (parts.some((p) => String(p.text ?? "").startsWith("Done"))) answering.resolve();
+      return isFinal(e);
+    }),
+  );
+  return { answering: answering.promise, task, events };
+}
+
 describe("A2A on three replicas behind a round-robin front", () => {
   it("gets, follows and cancels a task from replicas other than the one running it", async () => {
-    // A slow run: a tool call, then a long streamed answer.
-    const streamed = deferred();
-    const firstText = deferred();
-    let taskId = "";
-    const stream = fetch(endpoint(), {
-      method: "POST",
-      headers: V1,
-      body: rpcBody("SendStreamingMessage", {
-        message: {
-          messageId: crypto.randomUUID(),
-          role: "ROLE_USER",
-          parts: [{ text: "call lookup abc" }],
-        },
-      }),
-    }).then((res) =>
-      readSse(res, (e) => {
-        const task = (e.data.result as Json | undefined)?.task as Json | undefined;
-        if (task?.id) {
-          taskId = String(task.id);
-          streamed.resolve();
-        }
-        const parts = ((stateOf(e)?.message as Json | undefined)?.parts ?? []) as Json[];
-        if (parts.some((p) => typeof p.text === "string" && p.text.startsWith("Done"))) {
-          firstText.resolve();
-        }
-        return isFinal(e);
-      }),
-    );
-    await streamed.promise;
+    const run = streamSlowRun("call lookup abc");
+    const stream = run.events;
+    await run.answering;
+    const taskId = run.task.id;
     const runner = front.served.find((s) => s.method === "POST")?.replica as string;
     expect(runner).toBeTruthy();
-    await firstText.promise;
 
     // GetTask on another replica sees the running task with the text so far.
     await awayFrom(runner);
@@ -291,29 +290,11 @@ describe("A2A on three replicas behind a round-robin front", () => {
 
   // Last: it kills a replica.
   it("reads a task completed after the replica serving its stream was killed", async () => {
-    const answering = deferred();
-    let taskId = "";
     const mark = front.served.length;
-    const stream = fetch(endpoint(), {
-      method: "POST",
-      headers: V1,
-      body: rpcBody("SendStreamingMessage", {
-        message: {
-          messageId: crypto.randomUUID(),
-          role: "ROLE_USER",
-          parts: [{ text: "call lookup zurich" }],
-        },
-      }),
-    }).then((res) =>
-      readSse(res, (e) => {
-        const task = (e.data.result as Json | undefined)?.task as Json | undefined;
-        if (task?.id) taskId = String(task.id);
-        const parts = ((stateOf(e)?.message as Json | undefined)?.parts ?? []) as Json[];
-        if (parts.some((p) => String(p.text ?? "").startsWith("Done"))) answering.resolve();
-        return isFinal(e);
-      }),
-    );
-    await answering.promise;
+    const run = streamSlowRun("call lookup zurich");
+    const stream = run.events;
+    await run.answering;
+    const taskId = run.task.id;
     const runner = front.served.slice(mark).find((s) => s.method === "POST")?.replica;
     const victim = replicas.find((r) => r.id === runner) as Replica;
     victim.child.kill("SIGKILL");
