@@ -242,7 +242,12 @@ async function peekTaskRead(
   const length = Number(request.headers.get("content-length") ?? Number.NaN);
   if (!(length <= MAX_PEEK_BYTES)) return null;
   const body = await request.text();
-  const again = new Request(request.url, { method: "POST", headers: request.headers, body });
+  const again = new Request(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body,
+    signal: request.signal,
+  });
   try {
     const rpc = JSON.parse(body) as { method?: unknown; params?: { id?: unknown } };
     const isRead = rpc.method === "GetTask" || rpc.method === "tasks/get";
