@@ -97,11 +97,15 @@ export class SessionRunner {
     return this.#local.size;
   }
 
-  /** Starts a run answering `msg`. Durable once it returns: the message is checkpointed. */
+  /**
+   * Starts a run answering `msg` (one message or several), under `runId` (default: a new id).
+   * Durable once it returns: the message is checkpointed.
+   */
   async startMessage(
     key: SessionKey,
-    msg: Msg,
+    msg: Msg | Msg[],
     agentName: string | undefined,
+    runId: string = randomUUID(),
   ): Promise<{ runId: string }> {
     const token = await this.#acquire(key);
     try {
@@ -121,7 +125,6 @@ export class SessionRunner {
       const name = this.#agentName(cp, agentName);
       const agent = await this.#build(key, name, cp);
       await agent.memory.add(msg);
-      const runId = randomUUID();
       const run: RunState = { status: "running", runId, pending: [] };
       await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run });
       await this.#o.backend.markActive(key);

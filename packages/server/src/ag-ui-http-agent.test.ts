@@ -1,0 +1,174 @@
+import { type BaseEvent, HttpAgent } from "@ag-ui/client";
+import { afterEach, describe, expect, it } from "vitest";
+import { readSse } from "./__fixtures__/sse-client.js";
+import { thinkingAgents } from "./__fixtures__/thinking-agent.js";
+import { type AgentServer, createAgentServer } from "./agent-server.js";
+
+let server: AgentServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function start(options: Partial<Parameters<typeof createAgentServer>[0]> = {}) {
+  server = createAgentServer({
+    agents: thinkingAgents(),
+    tokens: { t: "u" },
+    recoveryIntervalMs: 0,
+    ...options,
+  });
+  return `http://127.0.0.1:${await server.listen(0)}`;
+}
+
+function client(base: string, threadId: string, path = "/v1/ag-ui") {
+  return new HttpAgent({ url: `${base}${path}`, headers: { authorization: "Bearer t" }, threadId });
+}
+
+/** Runs one turn of `agent` with `text`, returning the events the client's pipeline saw. */
+async function turn(agent: HttpAgent, id: string, text: string, runId: string) {
+  agent.addMessage({ id, role: "user", content: text });
+  const events: BaseEvent[] = [];
+  await agent.runAgent({ runId }, { onEvent: ({ event }) => void events.push(event) });
+  return events;
+}
+
+describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
+  it("runs two turns on one thread: each streams only its own run, reasoning apart from the answer", async () => {
+    const base = await start();
+    const agent = client(base, "thread-1");
+    const first = await turn(agent, "u1", "hello", "run-1");
+    const second = await turn(agent, "u2", "again", "run-2");
+
+    for (const [events, runId] of [
+      [first, "run-1"],
+      [second, "run-2"],
+    ] as const) {
+      const types = events.map((e) => e.type);
+      expect(types[0]).toBe("RUN_STARTED");
+      expect(types.at(-1)).toBe("RUN_FINISHED");
+      expect(types.filter((t) => t === "RUN_STARTED")).toHaveLength(1);
+      for (const e of events) {
+        if ("runId" in e) expect(e.runId).toBe(runId);
+      }
+    }
+    const answers = second
+      .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
+      .map((e) => (e as { delta: string }).delta)
+      .join("");
+    expect(answers).toBe("Answer to again.");
+
+    const messages = agent.messages.map((m) => ({ id: m.id, role: m.role, content: m.content }));
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", "hello"],
+      ["reasoning", "Thinking about hello."],
+      ["assistant", "Answer to hello."],
+      ["user", "again"],
+      ["reasoning", "Thinking about again."],
+      ["assistant", "Answer to again."],
+    ]);
+    expect(new Set(messages.map((m) => m.id)).size).toBe(6);
+
+    // The session holds the same conversation, under the same message ids.
+    const state = (await (
+      await fetch(`${base}/v1/sessions/thread-1`, { headers: { authorization: "Bearer t" } })
+    ).json()) as { memory: { id: string; role: string }[] };
+    const ids = (role: string) => state.memory.filter((m) => m.role === role).map((m) => m.id);
+    expect(ids("user")).toEqual(["u1", "u2"]);
+    expect(ids("assistant")).toEqual(
+      messages.filter((m) => m.role === "assistant").map((m) => m.id),
+    );
+
+    // GET without Last-Event-ID streams the latest run only, not the first turn again.
+    const replay = await readSse(
+      await fetch(`${base}/v1/sessions/thread-1/events?protocol=ag-ui&until=run_end`, {
+        headers: { authorization: "Bearer t" },
+      }),
+      (e) => e.data.type === "RUN_FINISHED",
+    );
+    expect(replay.filter((f) => f.data.type === "RUN_STARTED").map((f) => f.data.runId)).toEqual([
+      "run-2",
+    ]);
+  });
+
+  it("runs a tool call and answers, naming the agent in the path", async () => {
+    const base = await start();
+    const agent = client(base, "thread-2", "/v1/ag-ui/thinker");
+    const events = await turn(agent, "u1", "call lookup q", "run-1");
+    const types = events.map((e) => e.type);
+    const at = types.indexOf("TOOL_CALL_START");
+    expect(types.slice(at, at + 4)).toEqual([
+      "TOOL_CALL_START",
+      "TOOL_CALL_ARGS",
+      "TOOL_CALL_END",
+      "TOOL_CALL_RESULT",
+    ]);
+    expect(agent.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "reasoning",
+      "assistant",
+    ]);
+    const call = agent.messages[1] as { toolCalls?: { function: { name: string } }[] };
+    expect(call.toolCalls?.map((t) => t.function.name)).toEqual(["lookup"]);
+    expect(agent.messages[2]?.content).toBe("lookup ran with q");
+  });
+
+  it("ends a run waiting for approval with an interrupt the client records", async () => {
+    const base = await start({ permissions: [{ tool: "send_email", action: "ask" }] });
+    const agent = client(base, "thread-3");
+    const events = await turn(agent, "u1", "call send_email z", "run-1");
+    expect(events.at(-1)?.type).toBe("RUN_FINISHED");
+    expect(agent.pendingInterrupts.map((i) => i.reason)).toEqual(["approval"]);
+  });
+
+  it("refuses bad input with typed 4xx errors before starting a run", async () => {
+    const base = await start();
+    const refused = async (agent: HttpAgent, params: Parameters<HttpAgent["runAgent"]>[0]) => {
+      let error: (Error & { status?: number; payload?: { error: { message: string } } }) | null =
+        null;
+      // The client's own failure hook: record the error instead of logging and rethrowing it.
+      await agent.runAgent(params, {
+        onRunFailed: ({ error: e }) => {
+          error = e;
+          return { stopPropagation: true };
+        },
+      });
+      const failed = error as typeof error;
+      return { status: failed?.status, message: failed?.payload?.error.message ?? "" };
+    };
+    const tools = client(base, "thread-4");
+    tools.addMessage({ id: "u1", role: "user", content: "hi" });
+    const withTools = await refused(tools, {
+      tools: [{ name: "confirm", description: "Ask the user.", parameters: { type: "object" } }],
+    });
+    expect(withTools.status).toBe(400);
+    expect(withTools.message).toContain("tools: client tools are not supported (got 'confirm')");
+
+    const empty = await refused(client(base, "thread-4"), {});
+    expect(empty).toEqual({
+      status: 400,
+      message: expect.stringContaining("messages: must end with the turn's new user message(s)"),
+    });
+
+    const badThread = client(base, "no spaces allowed");
+    badThread.addMessage({ id: "u1", role: "user", content: "hi" });
+    expect((await refused(badThread, {})).status).toBe(400);
+
+    const unknown = client(base, "thread-4", "/v1/ag-ui/nobody");
+    unknown.addMessage({ id: "u1", role: "user", content: "hi" });
+    expect(await refused(unknown, {})).toEqual({
+      status: 404,
+      message: "No agent named 'nobody'. Agents: thinker.",
+    });
+
+    const anonymous = new HttpAgent({ url: `${base}/v1/ag-ui`, threadId: "thread-4" });
+    anonymous.addMessage({ id: "u1", role: "user", content: "hi" });
+    expect((await refused(anonymous, {})).status).toBe(401);
+    // Nothing ran: the session was never created.
+    const none = await fetch(`${base}/v1/sessions/thread-4`, {
+      headers: { authorization: "Bearer t" },
+    });
+    expect(none.status).toBe(404);
+  });
+});
