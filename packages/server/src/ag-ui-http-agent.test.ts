@@ -102,16 +102,57 @@ describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
       "TOOL_CALL_END",
       "TOOL_CALL_RESULT",
     ]);
-    expect(agent.messages.map((m) => m.role)).toEqual([
-      "user",
-      "assistant",
-      "tool",
-      "reasoning",
-      "assistant",
-    ]);
+    expect(agent.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     const call = agent.messages[1] as { toolCalls?: { function: { name: string } }[] };
     expect(call.toolCalls?.map((t) => t.function.name)).toEqual(["lookup"]);
     expect(agent.messages[2]?.content).toBe("lookup ran with q");
+    expect(agent.messages[3]?.content).toBe("Done: lookup ran with q.");
+  });
+
+  it("offers client tools: a call ends the run for the client to run, its result starts the next", async () => {
+    const base = await start();
+    const agent = client(base, "thread-5");
+    const confirm = {
+      name: "confirm",
+      description: "Asks the user to confirm.",
+      parameters: { type: "object", properties: { arg: { type: "string" } }, required: ["arg"] },
+    };
+    agent.addMessage({ id: "u1", role: "user", content: "call confirm order" });
+    let pending: string[] = [];
+    await agent.runAgent(
+      { runId: "run-1", tools: [confirm] },
+      {
+        onRunFinishedEvent: (p) => {
+          if (p.outcome === "success") pending = p.pendingToolCallIds;
+        },
+      },
+    );
+    expect(pending).toHaveLength(1);
+    const asked = agent.messages.at(-1) as {
+      role: string;
+      toolCalls?: { id: string; function: { name: string; arguments: string } }[];
+    };
+    expect(asked.role).toBe("assistant");
+    expect(asked.toolCalls).toEqual([
+      {
+        id: pending[0],
+        type: "function",
+        function: { name: "confirm", arguments: '{"arg":"order"}' },
+      },
+    ]);
+    const session = async () =>
+      (await (
+        await fetch(`${base}/v1/sessions/thread-5`, { headers: { authorization: "Bearer t" } })
+      ).json()) as { status: string; pending: { reason: string }[]; memory: { role: string }[] };
+    expect(await session()).toMatchObject({ status: "parked", pending: [{ reason: "client" }] });
+
+    // The client runs the tool and sends its result: the agent goes on from there.
+    agent.addMessage({ id: "r1", role: "tool", toolCallId: pending[0] as string, content: "yes" });
+    await agent.runAgent({ runId: "run-2", tools: [confirm] });
+    expect(agent.messages.at(-1)).toMatchObject({ role: "assistant", content: "Done: yes." });
+    const after = await session();
+    expect(after.status).toBe("idle");
+    expect(after.memory.map((m) => m.role)).toEqual(["user", "assistant", "system", "assistant"]);
   });
 
   it("ends a run waiting for approval with an interrupt the client records", async () => {
@@ -136,18 +177,21 @@ describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
       logged.mockRestore();
       return { status: failed?.status, message: failed?.payload?.error.message ?? "" };
     };
-    const tools = client(base, "thread-4");
-    tools.addMessage({ id: "u1", role: "user", content: "hi" });
-    const withTools = await refused(tools, {
-      tools: [{ name: "confirm", description: "Ask the user.", parameters: { type: "object" } }],
+    const clash = client(base, "thread-4");
+    clash.addMessage({ id: "u1", role: "user", content: "hi" });
+    const taken = await refused(clash, {
+      tools: [{ name: "lookup", description: "Mine.", parameters: { type: "object" } }],
     });
-    expect(withTools.status).toBe(400);
-    expect(withTools.message).toContain("tools: client tools are not supported (got 'confirm')");
+    expect(taken.status).toBe(400);
+    expect(taken.message).toContain("tools:");
+    expect(taken.message).toContain("lookup");
 
     const empty = await refused(client(base, "thread-4"), {});
     expect(empty).toEqual({
       status: 400,
-      message: expect.stringContaining("messages: must end with the turn's new user message(s)"),
+      message: expect.stringContaining(
+        "messages: must end with the turn's new user or tool message(s)",
+      ),
     });
 
     const badThread = client(base, "no spaces allowed");

@@ -1,5 +1,6 @@
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { Msg, ValidationError, type ValidationIssue } from "@agentscope-ts/core";
+import type { ClientTool } from "./backend.js";
 
 /** One AG-UI run as the server starts it: the session, the turn and its input. */
 export interface AgUiTurn {
@@ -7,8 +8,12 @@ export interface AgUiTurn {
   threadId: string;
   /** The run id (AG-UI `runId`): the turn's id in every event of the run. */
   runId: string;
-  /** The turn's input: the trailing user messages of `messages`, with their AG-UI ids. */
+  /** The turn's new user messages (the trailing ones of `messages`), with their AG-UI ids. */
   messages: Msg[];
+  /** The client's tools (AG-UI frontend tools), offered to the model for this run. */
+  clientTools: ClientTool[];
+  /** The trailing tool messages: results of client tool calls, by tool call id. */
+  toolResults: Record<string, string>;
 }
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -20,11 +25,11 @@ function fail(issues: ValidationIssue[], hint: string): never {
 
 /**
  * Reads an AG-UI `RunAgentInput` (the body `HttpAgent` POSTs) into the run to start. The session
- * keeps the conversation, so only the messages after the last non-user message are the turn's
- * input; earlier ones are the client's copy of the thread and are not imported again. Client
- * tools (`tools`) are refused: this server runs the agent's own tools only. `context` entries
- * become a system message before the turn; `state` and `forwardedProps` are accepted and unused.
- * Throws a `ValidationError` naming the field and the fix.
+ * keeps the conversation, so only the trailing user and tool messages are the turn's input
+ * (tool messages answer the client tool calls the session waits for); earlier ones are the
+ * client's copy of the thread and are not imported again. `tools` are offered to the model as
+ * client tools; `context` entries become a system message before the turn; `state` and
+ * `forwardedProps` are accepted and unused. Throws a `ValidationError` naming the field and the fix.
  */
 export function parseRunAgentInput(body: unknown, userName: string): AgUiTurn {
   const parsed = RunAgentInputSchema.safeParse(body);
@@ -44,17 +49,13 @@ export function parseRunAgentInput(body: unknown, userName: string): AgUiTurn {
   if (!RUN_ID.test(input.runId)) {
     fail([{ path: "runId", message: "use 1–128 letters, digits, '.', '_', ':' or '-'" }], "");
   }
-  if (input.tools.length > 0) {
-    fail(
-      [
-        {
-          path: "tools",
-          message: `client tools are not supported (got ${input.tools.map((t) => `'${t.name}'`).join(", ")})`,
-        },
-      ],
-      "Register the tools on the served agent's toolkit instead, and send tools: [].",
-    );
-  }
+  const clientTools = input.tools.map((t, i): ClientTool => {
+    const parameters = t.parameters ?? { type: "object", properties: {} };
+    if (typeof parameters !== "object" || Array.isArray(parameters)) {
+      fail([{ path: `tools.${i}.parameters`, message: "expected a JSON Schema object" }], "");
+    }
+    return { name: t.name, description: t.description, parameters };
+  });
   if (input.resume !== undefined && input.resume.length > 0) {
     fail(
       [{ path: "resume", message: "resuming interrupts through RunAgentInput is not supported" }],
@@ -62,25 +63,41 @@ export function parseRunAgentInput(body: unknown, userName: string): AgUiTurn {
     );
   }
   let first = input.messages.length;
-  while (first > 0 && input.messages[first - 1]?.role === "user") first--;
+  const isInput = (role: string | undefined) => role === "user" || role === "tool";
+  while (first > 0 && isInput(input.messages[first - 1]?.role)) first--;
   if (first === input.messages.length) {
     fail(
-      [{ path: "messages", message: "must end with the turn's new user message(s)" }],
+      [{ path: "messages", message: "must end with the turn's new user or tool message(s)" }],
       'Add {"id", "role": "user", "content": "…"} at the end of messages.',
     );
   }
+  const toolResults: Record<string, string> = {};
   const messages: Msg[] = [];
   if (input.context.length > 0) {
     const lines = input.context.map((c) => `- ${c.description}: ${c.value}`);
     messages.push(new Msg("system", `Context for this turn:\n${lines.join("\n")}`, "system"));
   }
   for (let i = first; i < input.messages.length; i++) {
-    const m = input.messages[i] as { id: string; name?: string; content: unknown };
+    const m = input.messages[i] as {
+      id: string;
+      role: string;
+      name?: string;
+      content: unknown;
+      toolCallId?: string;
+      error?: string;
+    };
+    if (m.role === "tool") {
+      const text = typeof m.content === "string" ? m.content : textOf(m.content, i);
+      toolResults[m.toolCallId as string] = m.error
+        ? `Error: ${m.error}${text ? `\n${text}` : ""}`
+        : text;
+      continue;
+    }
     messages.push(
       new Msg({ id: m.id, name: m.name ?? userName, role: "user", content: textOf(m.content, i) }),
     );
   }
-  return { threadId: input.threadId, runId: input.runId, messages };
+  return { threadId: input.threadId, runId: input.runId, messages, clientTools, toolResults };
 }
 
 function textOf(content: unknown, index: number): string {

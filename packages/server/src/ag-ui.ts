@@ -24,8 +24,9 @@ export function reasoningMessageId(msgId: string, n = 1): string {
  * model text → TEXT_MESSAGE_* (message id = the AgentScope message id), thinking →
  * REASONING_MESSAGE_* under its own id (`<msgId>-reasoning`), tool calls → TOOL_CALL_* and
  * TOOL_CALL_RESULT, runs → RUN_STARTED / RUN_FINISHED (a parked run finishes with an
- * `interrupt` outcome naming the calls waiting for approval) / RUN_ERROR; anything else is a
- * CUSTOM event.
+ * `interrupt` outcome naming the calls waiting for approval, or, when only client tool calls
+ * wait, with `success` and their `pendingToolCallIds`) / RUN_ERROR; anything else is a CUSTOM
+ * event.
  *
  * It keeps AG-UI's ordering rules across what the log can hold: a `run_resumed` of the run in
  * progress (another replica took over after a crash) closes the messages the dead replica left
@@ -71,12 +72,22 @@ export class AgUiMapper {
           toolUse: { id: string; name: string };
           reason: string;
         }[];
+        const approvals = pending.filter((p) => p.reason !== "client");
+        if (approvals.length === 0) {
+          // Only client tool calls wait: the run succeeded, leaving them for the client to run.
+          const pendingToolCallIds = pending.map((p) => p.toolUse.id);
+          return this.#end(out, {
+            type: EventType.RUN_FINISHED,
+            ...run,
+            outcome: { type: "success", pendingToolCallIds },
+          });
+        }
         return this.#end(out, {
           type: EventType.RUN_FINISHED,
           ...run,
           outcome: {
             type: "interrupt",
-            interrupts: pending.map((p) => ({
+            interrupts: approvals.map((p) => ({
               id: p.toolUse.id,
               toolCallId: p.toolUse.id,
               reason: p.reason,

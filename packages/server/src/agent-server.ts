@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { Msg, StorageConnectionError, ValidationError } from "@agentscope-ts/core";
+import { Msg, StorageConnectionError, ToolError, ValidationError } from "@agentscope-ts/core";
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -366,7 +366,19 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     }
     if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
     const key = { userId: c.get("userId"), sessionId: turn.threadId };
-    await runner.startMessage(key, turn.messages, agent, turn.runId);
+    try {
+      await runner.startMessage(key, turn.messages, agent, {
+        runId: turn.runId,
+        clientTools: turn.clientTools,
+        toolResults: turn.toolResults,
+      });
+    } catch (error) {
+      // A client tool the toolkit refuses (a taken name, a bad schema).
+      if (error instanceof ToolError || error instanceof ValidationError) {
+        return fail(c, 400, `Invalid RunAgentInput: tools: ${error.message}`);
+      }
+      throw error;
+    }
     const agUi = new AgUiMapper(key.sessionId);
     return streamEvents(c, key, "0", { agUi, untilRunEnd: true, runId: turn.runId });
   });

@@ -14,6 +14,7 @@ export type {
   AppendResult,
   ApprovalDecision,
   Checkpoint,
+  ClientTool,
   EventInput,
   FenceGrant,
   PendingCall,
@@ -51,6 +52,7 @@ export {
   RunConflictError,
   SessionRunner,
   type SessionRunnerOptions,
+  type StartMessageOptions,
 } from "./session-runner.js";
 export {
   SqliteCheckpointStore,

@@ -14,13 +14,20 @@ function lastUserText(messages: readonly Record<string, unknown>[]): string {
     .join("");
 }
 
-// "call <tool> <arg>" asks for the tool; after a tool result, or otherwise: think, then answer.
-const step: ScriptStepFunction = (messages, _options, index) => {
+// "call <tool> <arg>" asks for the tool when it is offered; after a tool result: "Done: <output>";
+// otherwise: think, then answer.
+const step: ScriptStepFunction = (messages, options, index) => {
   const last = messages[messages.length - 1] ?? {};
-  const afterTool = JSON.stringify(last.content ?? "").includes('"tool_result"');
+  const blocks = Array.isArray(last.content) ? (last.content as Record<string, unknown>[]) : [];
+  const result = blocks.find((b) => b.type === "tool_result");
+  if (result) {
+    const out = result.output as { text?: string }[] | string;
+    return { text: `Done: ${typeof out === "string" ? out : out.map((o) => o.text).join("")}.` };
+  }
   const text = lastUserText(messages);
   const call = /call (\w+) (\w+)/.exec(text);
-  if (call && !afterTool) {
+  const offered = (options.tools ?? []).some((t) => t.function.name === call?.[1]);
+  if (call && offered) {
     return {
       toolCalls: [{ id: `tc_${index}_${call[1]}`, name: call[1] as string, input: { arg: call[2] } }],
     };
