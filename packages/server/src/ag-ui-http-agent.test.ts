@@ -161,6 +161,31 @@ describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
     const events = await turn(agent, "u1", "call send_email z", "run-1");
     expect(events.at(-1)?.type).toBe("RUN_FINISHED");
     expect(agent.pendingInterrupts.map((i) => i.reason)).toEqual(["approval"]);
+
+    // The client answers the interrupt on its next run: approved, the call runs and the run goes on.
+    const interruptId = agent.pendingInterrupts[0]?.id as string;
+    const resumed: BaseEvent[] = [];
+    await agent.runAgent(
+      { runId: "run-2", resume: [{ interruptId, status: "resolved" }] },
+      { onEvent: ({ event }) => void resumed.push(event) },
+    );
+    expect(resumed[0]).toMatchObject({ type: "RUN_STARTED", runId: "run-2" });
+    expect(resumed.find((e) => e.type === "TOOL_CALL_RESULT")).toMatchObject({
+      toolCallId: interruptId,
+      content: "send_email ran with z",
+    });
+    expect(agent.messages.at(-1)).toMatchObject({ content: "Done: send_email ran with z." });
+    expect(agent.pendingInterrupts).toEqual([]);
+
+    // Cancelled: the call is denied, and the model is told so.
+    agent.addMessage({ id: "u2", role: "user", content: "call send_email y" });
+    await agent.runAgent({ runId: "run-3" });
+    const second = agent.pendingInterrupts[0]?.id as string;
+    await agent.runAgent({
+      runId: "run-4",
+      resume: [{ interruptId: second, status: "cancelled" }],
+    });
+    expect(String(agent.messages.at(-1)?.content)).toMatch(/^Done: PermissionDenied/);
   });
 
   it("refuses bad input with typed 4xx errors before starting a run", async () => {

@@ -1,6 +1,7 @@
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import { Msg, ValidationError, type ValidationIssue } from "@agentscope-ts/core";
-import type { ClientTool } from "./backend.js";
+import { z } from "zod";
+import type { ApprovalDecision, ClientTool } from "./backend.js";
 
 /** One AG-UI run as the server starts it: the session, the turn and its input. */
 export interface AgUiTurn {
@@ -14,7 +15,15 @@ export interface AgUiTurn {
   clientTools: ClientTool[];
   /** The trailing tool messages: results of client tool calls, by tool call id. */
   toolResults: Record<string, string>;
+  /** Answers to the interrupts of a parked run (AG-UI `resume`): the input of this run instead. */
+  decisions: { toolCallId: string; decision: ApprovalDecision }[];
 }
+
+const resumePayloadSchema = z.strictObject({
+  approve: z.boolean().optional(),
+  editedInput: z.record(z.string(), z.unknown()).optional(),
+  reason: z.string().max(2000).optional(),
+});
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const RUN_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -56,11 +65,29 @@ export function parseRunAgentInput(body: unknown, userName: string): AgUiTurn {
     }
     return { name: t.name, description: t.description, parameters };
   });
+  const { runId, threadId } = input;
   if (input.resume !== undefined && input.resume.length > 0) {
-    fail(
-      [{ path: "resume", message: "resuming interrupts through RunAgentInput is not supported" }],
-      "Answer a parked tool call with POST /v1/sessions/<threadId>/approvals/<toolCallId>.",
-    );
+    // Answers to the approvals a parked run waits for: the messages are the client's history.
+    const decisions = input.resume.map((r, i) => {
+      const payload = resumePayloadSchema.safeParse(r.payload ?? {});
+      if (!payload.success) {
+        fail(
+          payload.error.issues.map((x) => ({
+            path: [`resume.${i}.payload`, ...x.path].join("."),
+            message: x.message,
+          })),
+          'A resolved interrupt\'s payload is {"approve"?: boolean, "editedInput"?: {…}, "reason"?: "…"}.',
+        );
+      }
+      const { approve = true, editedInput, reason } = payload.data;
+      const decision: ApprovalDecision = {
+        approve: r.status === "resolved" && approve,
+        ...(editedInput ? { editedInput } : {}),
+        ...(reason !== undefined ? { reason } : {}),
+      };
+      return { toolCallId: r.interruptId, decision };
+    });
+    return { threadId, runId, messages: [], clientTools, toolResults: {}, decisions };
   }
   let first = input.messages.length;
   const isInput = (role: string | undefined) => role === "user" || role === "tool";
@@ -97,7 +124,7 @@ export function parseRunAgentInput(body: unknown, userName: string): AgUiTurn {
       new Msg({ id: m.id, name: m.name ?? userName, role: "user", content: textOf(m.content, i) }),
     );
   }
-  return { threadId: input.threadId, runId: input.runId, messages, clientTools, toolResults };
+  return { threadId, runId, messages, clientTools, toolResults, decisions: [] };
 }
 
 function textOf(content: unknown, index: number): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { Msg, StorageConnectionError, ToolError, ValidationError } from "@agentscope-ts/core";
+import { Msg, StorageConnectionError } from "@agentscope-ts/core";
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -9,7 +9,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 import { AgUiMapper } from "./ag-ui.js";
-import { type AgUiTurn, parseRunAgentInput } from "./ag-ui-input.js";
+import { startAgUiRun } from "./ag-ui-run.js";
 import { latestRunStart } from "./ag-ui-run-start.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
@@ -349,38 +349,18 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
 
   // AG-UI's HttpAgent: POST a RunAgentInput, read that run's events (see docs/ag-ui.md).
   app.post("/v1/ag-ui/:agent?", async (c) => {
-    const agent = c.req.param("agent");
-    if (agent !== undefined && !options.agents[agent]) {
-      return fail(
-        c,
-        404,
-        `No agent named '${agent}'. Agents: ${Object.keys(options.agents).join(", ")}.`,
-      );
-    }
-    let turn: AgUiTurn;
-    try {
-      turn = parseRunAgentInput(await jsonBody(c), c.get("userId"));
-    } catch (error) {
-      if (error instanceof ValidationError) return fail(c, 400, error.message);
-      throw error;
-    }
     if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
-    const key = { userId: c.get("userId"), sessionId: turn.threadId };
-    try {
-      await runner.startMessage(key, turn.messages, agent, {
-        runId: turn.runId,
-        clientTools: turn.clientTools,
-        toolResults: turn.toolResults,
-      });
-    } catch (error) {
-      // A client tool the toolkit refuses (a taken name, a bad schema).
-      if (error instanceof ToolError || error instanceof ValidationError) {
-        return fail(c, 400, `Invalid RunAgentInput: tools: ${error.message}`);
-      }
-      throw error;
-    }
-    const agUi = new AgUiMapper(key.sessionId);
-    return streamEvents(c, key, "0", { agUi, untilRunEnd: true, runId: turn.runId });
+    const agents = Object.keys(options.agents);
+    const started = await startAgUiRun(
+      runner,
+      agents,
+      c.get("userId"),
+      c.req.param("agent"),
+      await jsonBody(c),
+    );
+    if ("refused" in started) return fail(c, started.refused.status, started.refused.message);
+    const agUi = new AgUiMapper(started.key.sessionId);
+    return streamEvents(c, started.key, "0", { agUi, untilRunEnd: true, runId: started.runId });
   });
 
   if (options.a2a !== false) {

@@ -162,11 +162,15 @@ export class SessionRunner {
     }
   }
 
-  /** Records a decision on a parked call; resumes the run when no call waits any more. */
+  /**
+   * Records a decision on a parked call; resumes the run when no call waits any more (under
+   * `runId` when given, else the parked run's id).
+   */
   async decide(
     key: SessionKey,
     toolCallId: string,
     decision: ApprovalDecision,
+    runId?: string,
   ): Promise<{ status: "resumed" | "parked"; runId: string | null; waitingFor: string[] }> {
     const token = await this.#acquire(key);
     let handedOver = false;
@@ -189,7 +193,7 @@ export class SessionRunner {
         return { status: "parked", runId: cp.run.runId, waitingFor };
       }
       const agent = await this.#build(key, cp.agentName, cp, cp.run.clientTools);
-      const run: RunState = { ...cp.run, status: "running" };
+      const run: RunState = { ...cp.run, status: "running", runId: runId ?? cp.run.runId };
       await this.#save(key, token, { ...cp, run });
       await this.#o.backend.markActive(key);
       handedOver = true;
