@@ -61,6 +61,7 @@ describe("docs code blocks", () => {
       "writing-a-plugin",
       "rag",
       "tracing",
+      "ag-ui",
     ]) {
       expect(guides, guide).toContain(guide);
     }
