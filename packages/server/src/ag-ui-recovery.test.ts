@@ -60,7 +60,62 @@ async function readWithHttpAgent(base: string, threadId: string, lastEventId?: s
   return { events, messages: agent.messages };
 }
 
+const confirm = {
+  name: "confirm",
+  description: "Asks the user to confirm.",
+  parameters: { type: "object", properties: { arg: { type: "string" } } },
+};
+
+/** Leaves a session as a replica that died right after its model called the client's tool. */
+async function diedAfterClientCall(backend: InMemoryBackend, key: SessionKey) {
+  const agent = await (thinkingAgents().thinker as AgentFactory)(key);
+  await agent.memory.add(new Msg("u", "call confirm order", "user"));
+  const toolUse = { type: "tool_use" as const, id: "dead_confirm", name: "confirm", input: {} };
+  await agent.memory.add(new Msg("thinker", [toolUse], "assistant"));
+  const token = (await backend.acquireLease(key, "dead-replica", 60_000)) as number;
+  await backend.saveCheckpoint(key, token, {
+    agentName: "thinker",
+    agent: agent.stateDict(),
+    run: { status: "running", runId: "run-1", pending: [], clientTools: [confirm] },
+  });
+  await backend.markActive(key);
+  await backend.appendEvent(key, token, { runId: "run-1", type: "run_started", data: {} });
+  await backend.renewLease(key, token, 1);
+}
+
 describe("AG-UI across a replica's death", () => {
+  it("hands a client tool call left open by a dead replica to the client, then goes on", async () => {
+    const backend = new InMemoryBackend();
+    server = createAgentServer({
+      agents: thinkingAgents(),
+      tokens: { t: "u" },
+      backend,
+      recoveryIntervalMs: 0,
+    });
+    const base = `http://127.0.0.1:${await server.listen(0)}`;
+    const key = { userId: "u", sessionId: "client-call" };
+    await diedAfterClientCall(backend, key);
+    expect(await recoverWhenLapsed(server, key)).toBe(true);
+    const { events } = await readWithHttpAgent(base, "client-call");
+    expect(events.find((e) => e.type === "TOOL_CALL_START")).toMatchObject({
+      toolCallId: "dead_confirm",
+      toolCallName: "confirm",
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: "RUN_FINISHED",
+      outcome: { type: "success", pendingToolCallIds: ["dead_confirm"] },
+    });
+    // The client answers through AG-UI: the run goes on with its result.
+    const agent = new HttpAgent({
+      url: `${base}/v1/ag-ui`,
+      headers: AUTH,
+      threadId: "client-call",
+    });
+    agent.addMessage({ id: "r1", role: "tool", toolCallId: "dead_confirm", content: "ok" });
+    await agent.runAgent({ runId: "run-2", tools: [confirm] });
+    expect(agent.messages.at(-1)).toMatchObject({ role: "assistant", content: "Done: ok." });
+  });
+
   it("closes the dead replica's open message and keeps one run that a stock client accepts", async () => {
     const backend = new InMemoryBackend();
     server = createAgentServer({
