@@ -86,4 +86,12 @@ describe("credentialHeaders", () => {
     expect(tls.message).toContain("mutual TLS");
     expect(tls.schemes).toEqual(["tls"]);
   });
+
+  it("reads only own entries: a scheme named like an Object.prototype member is not found there", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const error = failure(() => credentialHeaders(card({}, [[name]]), {}, "R"));
+      expect(error.message).toMatch(/no credential was given/);
+      expect(error.message).toContain(`'${name}' (undeclared)`);
+    }
+  });
 });

@@ -21,10 +21,10 @@ export function credentialHeaders(
   const problems: string[] = [];
   for (const requirement of requirements) {
     const names = Object.keys(requirement.schemes);
-    if (names.some((name) => credentials[name] === undefined)) continue;
+    if (names.some((name) => own(credentials, name) === undefined)) continue;
     const headers: Record<string, string> = {};
     const failed = names.find((name) => {
-      const header = headerFor(card.securitySchemes?.[name], credentials[name] as string);
+      const header = headerFor(own(card.securitySchemes, name), own(credentials, name) as string);
       if (typeof header === "string") problems.push(`'${name}': ${header}`);
       else Object.assign(headers, header);
       return typeof header === "string";
@@ -33,7 +33,7 @@ export function credentialHeaders(
   }
   const alternatives = requirements.map((r) =>
     Object.keys(r.schemes)
-      .map((name) => `'${name}' (${describe(card.securitySchemes?.[name])})`)
+      .map((name) => `'${name}' (${describe(own(card.securitySchemes, name))})`)
       .join(" + "),
   );
   const schemes = [...new Set(requirements.flatMap((r) => Object.keys(r.schemes)))];
@@ -44,6 +44,11 @@ export function credentialHeaders(
       : `The remote A2A agent '${agentName}' requires authentication: ${alternatives.join(" or ")}, and no credential was given for it. Pass credentials: { ${example}: "<token>" } to A2AAgent.`,
     schemes,
   );
+}
+
+// A record's own entry: a scheme named `constructor` or `__proto__` is not Object.prototype's.
+function own<T>(record: Record<string, T> | undefined, name: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, name) ? record[name] : undefined;
 }
 
 // One scheme's headers, or why this client cannot send it.

@@ -83,6 +83,12 @@ export {
   type OpenAITokenCounterOptions,
 } from "./token/openai-token-counter.js";
 export {
+  type OpenAIFileToolOptions,
+  openaiAudioToText,
+  openaiCreateImageVariation,
+  openaiEditImage,
+} from "./tool/openai-file-tools.js";
+export {
   type OpenAIToolOptions,
   openaiImageToText,
   openaiTextToAudio,

@@ -26,6 +26,7 @@ const SPAN_KINDS: Readonly<Record<SpanKind, OtelSpanKind>> = {
   embedding: OtelSpanKind.CLIENT,
   tool: OtelSpanKind.INTERNAL,
   formatter: OtelSpanKind.INTERNAL,
+  memory: OtelSpanKind.INTERNAL,
 };
 
 /** Options of {@link OpenTelemetryTracer}. */

@@ -45,8 +45,10 @@ describe("PostgresMemory storage", () => {
         "agentscope_schema_version",
         "agentscope_sessions",
       ]);
-      const versions = await admin.query("SELECT version FROM fresh.agentscope_schema_version");
-      expect(versions.rows).toEqual([{ version: 1 }]);
+      const versions = await admin.query(
+        "SELECT version FROM fresh.agentscope_schema_version ORDER BY 1",
+      );
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       for (const m of memories) await m.close();
     }

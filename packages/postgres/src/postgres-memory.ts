@@ -76,7 +76,7 @@ export class PostgresMemory extends MemoryBase {
         // are both kept, as in AgentScope); positions continue after the last one, in call order.
         await client.query(
           `INSERT INTO ${this.#table} (user_id, session_id, pos, msg_id, msg, marks)
-           SELECT $1, $2, last.pos + row_number() OVER (ORDER BY m.ord), m.id, m.msg::jsonb, $5::text[]
+           SELECT $1, $2, last.pos + row_number() OVER (ORDER BY m.ord), m.id, m.msg::json, $5::text[]
            FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS m(id, msg, ord),
                 (SELECT coalesce(max(pos), 0) AS pos FROM ${this.#table}
                  WHERE user_id = $1 AND session_id = $2) AS last

@@ -70,7 +70,7 @@ export class PostgresSession extends SessionBase {
     const expected = seen === undefined ? null : seen === null ? -1 : seen;
     const { rows } = await this.#db.query<{ version: string }>(
       `INSERT INTO ${this.#table} AS s (user_id, session_id, state, version)
-       VALUES ($1, $2, $3::jsonb, 1)
+       VALUES ($1, $2, $3::json, 1)
        ON CONFLICT (user_id, session_id) DO UPDATE
          SET state = EXCLUDED.state, version = s.version + 1, updated_at = now()
          WHERE $4::bigint IS NULL OR s.version = $4::bigint

@@ -25,4 +25,11 @@ export const MIGRATIONS: ((table: (name: string) => string) => string[])[] = [
     )`,
     `CREATE INDEX ON ${t("agentscope_messages")} (user_id, session_id, msg_id)`,
   ],
+  // `json` keeps the text as written: `jsonb` reorders keys (shortest first), so a state or message
+  // loaded back was not byte-equal to what `stateDict()` / `toDict()` gave. Rows saved before keep
+  // jsonb's order (it is lost); every save after this is stored as sent.
+  (t) => [
+    `ALTER TABLE ${t("agentscope_sessions")} ALTER COLUMN state TYPE json USING state::json`,
+    `ALTER TABLE ${t("agentscope_messages")} ALTER COLUMN msg TYPE json USING msg::json`,
+  ],
 ];

@@ -1,8 +1,9 @@
 export { pythonJsonDumps } from "./python-json.js";
+export { isErrorReply, RedisCommandError } from "./redis-command-error.js";
 export {
   isConnectionFailure,
   type RedisClientLike,
   type RedisConnectionOptions,
 } from "./redis-connection.js";
 export { RedisMemory, type RedisMemoryOptions } from "./redis-memory.js";
-export { RedisSession, type RedisSessionOptions } from "./redis-session.js";
+export { RedisSession, type RedisSessionOptions, sessionStateKey } from "./redis-session.js";

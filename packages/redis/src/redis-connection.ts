@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AgentScopeError, StorageConnectionError } from "@agentscope-ts/core";
 import { createClient, ErrorReply } from "redis";
+import { isErrorReply, RedisCommandError } from "./redis-command-error.js";
 
 /** The part of a node-redis client (or pool) this package uses; pass your own connected client. */
 export interface RedisClientLike {
@@ -32,6 +33,11 @@ export interface RedisConnectionOptions {
   keyTtl?: number | null;
   /** How long one command may take before it fails (retryable), in ms. Defaults to `10000`. */
   commandTimeout?: number;
+  /**
+   * How long connecting (or waiting for a dropped connection to come back) may take before a
+   * command fails (retryable), in ms. Defaults to `commandTimeout`.
+   */
+  connectTimeout?: number;
 }
 
 /** A Lua script run atomically on the server (EVALSHA, falling back to EVAL). */
@@ -79,6 +85,7 @@ export class RedisConnection {
   readonly #client: RedisClientLike;
   readonly #owned: boolean;
   readonly #timeout: number;
+  readonly #connectTimeout: number;
   readonly #where: string;
   #connecting: Promise<unknown> | null = null;
 
@@ -92,6 +99,7 @@ export class RedisConnection {
     }
     this.keyTtl = ttl;
     this.#timeout = options.commandTimeout ?? 10_000;
+    this.#connectTimeout = options.connectTimeout ?? this.#timeout;
     if (options.client) {
       this.#client = options.client;
       this.#owned = false;
@@ -107,7 +115,7 @@ export class RedisConnection {
         : { database: options.db ?? 0, password: options.password }),
       socket: {
         ...(options.url ? {} : { host, port }),
-        connectTimeout: this.#timeout,
+        connectTimeout: this.#connectTimeout,
         // A few quick reconnects, then give up; the next call connects afresh.
         reconnectStrategy: (retries: number, cause: Error) =>
           retries >= 3 ? cause : Math.min(100 * 2 ** retries, 1000),
@@ -133,7 +141,7 @@ export class RedisConnection {
       return;
     }
     if (this.#client.isOpen) {
-      // Reconnecting by itself after a drop: wait for it, bounded by the command timeout.
+      // Reconnecting by itself after a drop: wait for it, bounded by the connect timeout.
       await this.#reconnected();
       return;
     }
@@ -143,21 +151,46 @@ export class RedisConnection {
     await this.#connecting;
   }
 
+  // Ready again, or the client gave up reconnecting ('terminated': its reconnect strategy
+  // stopped), or the connect timeout passed: whichever comes first.
   #reconnected(): Promise<void> {
     const client = this.#client as unknown as {
-      once(event: string, fn: () => void): void;
-      off(event: string, fn: () => void): void;
+      readonly isOpen: boolean;
+      on(event: string, fn: (cause?: unknown) => void): void;
+      off(event: string, fn: (cause?: unknown) => void): void;
     };
     return new Promise<void>((resolve, reject) => {
-      const ready = () => {
+      const done = (error?: Error) => {
         clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
         client.off("ready", ready);
-        reject(Object.assign(new Error("The client is offline"), { name: "ClientOfflineError" }));
-      }, this.#timeout);
-      client.once("ready", ready);
+        client.off("terminated", gaveUp);
+        if (error) reject(error);
+        else resolve();
+      };
+      const ready = () => done();
+      const gaveUp = (cause?: unknown) =>
+        done(
+          Object.assign(
+            new Error(
+              `reconnecting gave up (${cause instanceof Error ? cause.message || cause.name : String(cause)})`,
+              { cause },
+            ),
+            { name: RECONNECT_FAILED },
+          ),
+        );
+      const timer = setTimeout(
+        () =>
+          done(
+            Object.assign(new Error(`not reconnected within ${this.#connectTimeout} ms`), {
+              name: CONNECT_TIMEOUT,
+            }),
+          ),
+        this.#connectTimeout,
+      );
+      client.on("ready", ready);
+      client.on("terminated", gaveUp);
+      // It may have given up between the caller's check and now.
+      if (!client.isOpen) gaveUp(new Error("the client closed"));
     });
   }
 
@@ -182,7 +215,7 @@ export class RedisConnection {
     try {
       return await this.call(["EVALSHA", script.sha, ...tail], what);
     } catch (error) {
-      if (!(error instanceof AgentScopeError) || !/NOSCRIPT/.test(error.message)) throw error;
+      if (!(error instanceof RedisCommandError) || !/^NOSCRIPT/.test(error.reply)) throw error;
       return this.call(["EVAL", script.source, ...tail], what);
     }
   }
@@ -190,12 +223,25 @@ export class RedisConnection {
   #wrap(error: unknown, what: string): Error {
     if (error instanceof AgentScopeError) return error;
     const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof ErrorReply) {
-      return new AgentScopeError(`Redis refused to ${what}: ${reason}`, { cause: error });
+    if (error instanceof ErrorReply || isErrorReply(error)) {
+      return new RedisCommandError(
+        `Redis refused to ${what}: ${reason}. The connection is fine; the command or the data at the key is wrong (retrying does not help).`,
+        reason,
+        { cause: error },
+      );
     }
     if ((error as Error | null)?.name === COMMAND_TIMEOUT) {
       return new StorageConnectionError(
         `Cannot ${what}: ${this.#where} did not answer within ${this.#timeout} ms (commandTimeout). The command may still complete (scripts are atomic: never half-written); retry once Redis is responsive.`,
+        { cause: error },
+      );
+    }
+    if (
+      (error as Error | null)?.name === CONNECT_TIMEOUT ||
+      (error as Error | null)?.name === RECONNECT_FAILED
+    ) {
+      return new StorageConnectionError(
+        `Cannot ${what}: ${this.#where} is unreachable (${reason}; connectTimeout ${this.#connectTimeout} ms). Nothing was sent; retry once Redis is reachable.`,
         { cause: error },
       );
     }
@@ -220,6 +266,8 @@ export class RedisConnection {
 }
 
 const COMMAND_TIMEOUT = "CommandTimeoutError";
+const CONNECT_TIMEOUT = "ConnectTimeoutError";
+const RECONNECT_FAILED = "ReconnectFailedError";
 
 function withCommandTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -28,6 +28,15 @@ end
 return 1
 `);
 
+/**
+ * The key AgentScope v1.0.21's `RedisSession` saves a session under:
+ * `{keyPrefix}user_id:{userId}:session:{sessionId}:state`, ids as they are (not encoded), `userId`
+ * `"default_user"` when empty. Shared with `@agentscope-ts/server`, whose checkpoints live there.
+ */
+export function sessionStateKey(keyPrefix: string, sessionId: string, userId = ""): string {
+  return `${keyPrefix}user_id:${userId || "default_user"}:session:${sessionId}:state`;
+}
+
 const sha1 = (text: string) => createHash("sha1").update(text, "utf8").digest("hex");
 
 /**
@@ -49,7 +58,7 @@ export class RedisSession extends SessionBase {
 
   /** The Redis key a session is saved under. */
   getSessionKey(sessionId: string, userId = ""): string {
-    return `${this.#redis.keyPrefix}user_id:${userId || "default_user"}:session:${sessionId}:state`;
+    return sessionStateKey(this.#redis.keyPrefix, sessionId, userId);
   }
 
   /** The underlying Redis client. */

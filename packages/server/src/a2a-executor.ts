@@ -97,7 +97,7 @@ export class SessionA2AExecutor implements AgentExecutor {
     try {
       ({ runId } = await this.#o.runner.startMessage(key, input, this.#o.agentName));
     } catch (error) {
-      status(TaskState.TASK_STATE_FAILED, [textPart(plainError(error))]);
+      status(TaskState.TASK_STATE_FAILED, [textPart(this.#o.runner.mask.text(plainError(error)))]);
       return;
     }
 
@@ -146,7 +146,8 @@ export class SessionA2AExecutor implements AgentExecutor {
       }
     } catch (error) {
       text.flush();
-      status(TaskState.TASK_STATE_FAILED, [textPart(`The run failed: ${plainError(error)}`)]);
+      const failed = this.#o.runner.mask.text(`The run failed: ${plainError(error)}`);
+      status(TaskState.TASK_STATE_FAILED, [textPart(failed)]);
     } finally {
       text.flush();
       this.#running.delete(taskId);

@@ -113,6 +113,27 @@ describe.each(backends)("createAgentServer %s", (_name, makeBackend) => {
       expect(state.memory.map((m) => m.role)).toEqual(["user", "assistant"]);
     });
 
+    it("answers 400 to a Last-Event-ID or 'after' that is no event id (e.g. beyond 64 bits)", async () => {
+      const { call } = start();
+      await call("POST", "/v1/sessions/le/messages", { content: "hi" });
+      await readSse(await call("GET", "/v1/sessions/le/events"), untilRunEnd);
+      for (const bad of ["99999999999999999999999", "1-18446744073709551616", "abc"]) {
+        const viaHeader = await call("GET", "/v1/sessions/le/events", undefined, {
+          ...ALICE,
+          "last-event-id": bad,
+        });
+        expect(viaHeader.status).toBe(400);
+        const message = ((await viaHeader.json()) as { error: { message: string } }).error.message;
+        expect(message).toContain("Last-Event-ID header");
+        expect(message).toContain("'<ms>-<seq>'");
+        const viaQuery = await call("GET", `/v1/sessions/le/events?after=${bad}`);
+        expect(viaQuery.status).toBe(400);
+        expect(((await viaQuery.json()) as { error: { message: string } }).error.message).toContain(
+          "'after' query parameter",
+        );
+      }
+    });
+
     it("binds sessions to users, validates input and needs a token", async () => {
       const { call } = start();
       await call("POST", "/v1/sessions/mine/messages", { content: "hi" });

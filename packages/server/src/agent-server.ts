@@ -13,6 +13,7 @@ import { startAgUiRun } from "./ag-ui-run.js";
 import { latestRunStart } from "./ag-ui-run-start.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { EVENT_ID_FORM, isEventId } from "./event-log.js";
 import { errorText } from "./event-payload.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { PermissionPolicy, type PermissionRule } from "./permissions.js";
@@ -20,6 +21,7 @@ import { rateLimitResponse } from "./rate-limit-response.js";
 import { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
 import { RedisBackend } from "./redis-backend.js";
 import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
+import { SecretMask } from "./secret-mask.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
 
 /** Options of {@link createAgentServer}. */
@@ -63,6 +65,13 @@ export interface AgentServerOptions {
    * is the user's session id. Default `true`; `false` turns it off.
    */
   a2a?: boolean | A2AServerOptions;
+  /**
+   * More secrets to mask, by value, in everything the server sends out (events, error bodies, log
+   * lines), besides those it knows: the bearer `tokens` and the API keys of the agents' models.
+   */
+  secrets?: readonly string[];
+  /** Where the server's log lines go (secrets masked). Default `console.error`. */
+  log?: (line: string) => void;
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
 }
@@ -117,11 +126,6 @@ const approvalBodySchema = z.strictObject({
 
 type Vars = { Variables: { userId: string } };
 
-/** JSON error body: `{ error: { code, message } }`. */
-function fail(c: Context, status: 400 | 401 | 404 | 409 | 413 | 429 | 503, message: string) {
-  return c.json({ error: { code: status, message } }, status);
-}
-
 function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
 }
@@ -145,6 +149,12 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       "createAgentServer: give `authenticate`, `tokens` ({ token: userId }), or `allowAnonymous: true` for local development.",
     );
   }
+  const mask = new SecretMask([...Object.keys(options.tokens ?? {}), ...(options.secrets ?? [])]);
+  const logTo = options.log ?? ((line: string) => console.error(line));
+  const log = (line: string) => logTo(mask.text(line));
+  /** JSON error body: `{ error: { code, message } }`, secrets masked. */
+  const fail = (c: Context, status: 400 | 401 | 404 | 409 | 413 | 429 | 503, message: string) =>
+    c.json({ error: { code: status, message: mask.text(message) } }, status);
   const backend = options.backend ?? new InMemoryBackend();
   const replicaId = options.replicaId ?? `replica-${randomUUID().slice(0, 8)}`;
   const leaseTtlMs = options.leaseTtlMs ?? 15_000;
@@ -155,8 +165,10 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     idempotentTools: options.idempotentTools ?? [],
     replicaId,
     leaseTtlMs,
+    mask,
+    log,
   });
-  const limiter = rateLimiterFor(options.rateLimit, backend);
+  const limiter = rateLimiterFor(options.rateLimit, backend, mask);
   const maxStreamMs = options.maxStreamMs ?? 300_000;
   const maxStreams = options.maxStreams ?? 1_000;
   let openStreams = 0;
@@ -165,13 +177,13 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const app = new Hono<Vars>();
   app.onError((error, c) => {
     if (error instanceof RunConflictError) return fail(c, error.status, error.message);
+    log(`[agentscope-server] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
     if (error instanceof StorageConnectionError) {
       // Redis or PostgreSQL is down: the client may retry.
-      console.error(`[agentscope-server] ${errorText(error)}`);
       c.header("Retry-After", "1");
       return fail(c, 503, "The service's storage is unreachable; retry shortly.");
     }
-    console.error(`[agentscope-server] ${errorText(error)}`);
+    // Anything else (a Redis error reply, a bug) is not retryable: the cause is in the log.
     return c.json({ error: { code: 500, message: "Internal error; see the server log." } }, 500);
   });
   app.notFound((c) => fail(c, 404, `No route ${c.req.method} ${c.req.path}.`));
@@ -216,7 +228,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     if (!body.success) {
       return fail(c, 400, `Invalid message: ${issuesText(body.error)}. Send {"content": "…"}.`);
     }
-    if (body.data.agent !== undefined && !options.agents[body.data.agent]) {
+    if (body.data.agent !== undefined && !Object.hasOwn(options.agents, body.data.agent)) {
       return fail(
         c,
         404,
@@ -319,6 +331,9 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           }
           if (ended) break;
         }
+      } catch (error) {
+        // The 200 is sent already: log (masked) and end the stream; the client reconnects.
+        log(`[agentscope-server] event stream of ${key.sessionId}: ${describeError(error)}`);
       } finally {
         clearTimeout(deadline);
         closing.signal.removeEventListener("abort", onClose);
@@ -330,10 +345,13 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     const key = keyOf(c);
     if (key instanceof Response) return key;
     if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
-    const given = c.req.header("last-event-id") ?? c.req.query("after");
+    const header = c.req.header("last-event-id");
+    const given = header ?? c.req.query("after");
     const after = given ?? "0";
-    if (!/^\d+(-\d+)?$/.test(after)) {
-      return fail(c, 400, "Invalid Last-Event-ID: give an event id from this stream, or 0.");
+    if (!isEventId(after)) {
+      // Checked before the stream opens: a 200 that closes at once makes EventSource loop.
+      const source = header !== undefined ? "Last-Event-ID header" : "'after' query parameter";
+      return fail(c, 400, `Invalid ${source} '${after.slice(0, 64)}': give ${EVENT_ID_FORM}.`);
     }
     if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
     const untilRunEnd = c.req.query("until") === "run_end";
@@ -388,8 +406,11 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           sweeping = true;
           try {
             for (const key of await backend.listActive(100)) await runner.recover(key);
-          } catch {
-            // The backend is unreachable: try again at the next tick.
+          } catch (error) {
+            // Unreachable: try again at the next tick. Anything else will not pass by itself.
+            if (!(error instanceof StorageConnectionError)) {
+              log(`[agentscope-server] recovering runs: ${describeError(error)}`);
+            }
           } finally {
             sweeping = false;
           }
@@ -429,15 +450,29 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
 function rateLimiterFor(
   given: RateLimiter | ServerRateLimitOptions | undefined,
   backend: ServiceBackend,
+  mask: SecretMask,
 ): RateLimiter {
   if (given && typeof (given as RateLimiter).take === "function") return given as RateLimiter;
   const settings = (given ?? {}) as ServerRateLimitOptions;
-  if (backend instanceof RedisBackend) return new RedisRateLimiter({ ...settings, backend });
+  if (backend instanceof RedisBackend) {
+    const warn = settings.warn ?? ((line: string) => console.warn(line));
+    return new RedisRateLimiter({ ...settings, backend, warn: (line) => warn(mask.text(line)) });
+  }
   return new InMemoryRateLimiter(settings);
 }
 
 /** Event types that end a run (or pause it for a human). */
 export const RUN_END = new Set(["run_finished", "run_interrupted", "run_failed", "run_parked"]);
+
+/** An error and its causes, one `Name: message` each, for the log. */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e !== undefined && parts.length < 4; ) {
+    parts.push(errorText(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(" <- caused by ");
+}
 
 function defaultSse(e: StoredEvent): { event: string; data: unknown } {
   return { event: e.type, data: { runId: e.runId, fence: e.fence, ...e.data } };

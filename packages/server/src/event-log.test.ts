@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "./backend.js";
-import { EventLog, parseEventId } from "./event-log.js";
+import { EventLog, isEventId, parseEventId } from "./event-log.js";
 
 const ev = (id: string): StoredEvent => ({ id, runId: "r", type: "t", data: { id }, fence: 1 });
 const ids = (events: StoredEvent[]) => events.map((e) => e.id);
@@ -36,5 +36,26 @@ describe("EventLog", () => {
     expect(parseEventId("1700000000000-3")).toEqual([1700000000000, 3]);
     expect(parseEventId("0")).toEqual([0, 0]);
     expect(parseEventId("junk")).toEqual([0, 0]);
+  });
+});
+
+describe("isEventId", () => {
+  it("accepts '<ms>' and '<ms>-<seq>' with parts below 2^64, nothing else", () => {
+    for (const id of ["0", "12", "5-1", "18446744073709551615-18446744073709551615"]) {
+      expect(isEventId(id)).toBe(true);
+    }
+    for (const id of [
+      "",
+      "-1",
+      "1-",
+      "a",
+      "1-2-3",
+      " 1",
+      "1.5",
+      "18446744073709551616",
+      "1-99999999999999999999999",
+    ]) {
+      expect(isEventId(id)).toBe(false);
+    }
   });
 });

@@ -10,6 +10,18 @@ export function parseEventId(id: string): ParsedId {
   return [Number(id.slice(0, cut)) || 0, Number(id.slice(cut + 1)) || 0];
 }
 
+const MAX_U64 = 2n ** 64n - 1n;
+
+/** The accepted form of an event id a client resumes from, as told in a 400 answer. */
+export const EVENT_ID_FORM =
+  "an event id from this stream ('<ms>-<seq>' or '<ms>', whole numbers below 2^64), or 0 to read from the start";
+
+/** Whether `id` is an event id the logs accept: `<ms>` or `<ms>-<seq>`, each part an unsigned 64-bit number. */
+export function isEventId(id: string): boolean {
+  if (!/^\d{1,20}(-\d{1,20})?$/.test(id)) return false;
+  return id.split("-").every((part) => BigInt(part) <= MAX_U64);
+}
+
 /**
  * One session's event log in memory, ids increasing, capped at `maxEvents` (the oldest dropped
  * first). Reading after an id finds its place by binary search, so an SSE resume or poll costs

@@ -46,6 +46,7 @@ export {
   RedisRateLimiter,
   type RedisRateLimiterOptions,
 } from "./redis-rate-limiter.js";
+export { MIN_SECRET_LENGTH, SecretMask } from "./secret-mask.js";
 export {
   type AgentContext,
   type AgentFactory,

@@ -1,4 +1,5 @@
 import { type RunningPostgres, startPostgres } from "@agentscope-ts/test-databases";
+import postgres from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Checkpoint } from "./backend.js";
 import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
@@ -37,6 +38,37 @@ describe("PostgresCheckpointStore", () => {
       expect(await store.load({ userId: "bob", sessionId: "s" })).toBeUndefined();
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps the checkpoint's JSON byte for byte, also in a table made with jsonb", async () => {
+    const admin = new postgres.Pool({ connectionString: pg.connectionString, max: 1 });
+    await admin.query(
+      `CREATE TABLE old_checkpoints (user_id text NOT NULL, session_id text NOT NULL,
+       fence bigint NOT NULL, agent_name text, state jsonb,
+       updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (user_id, session_id))`,
+    );
+    const store = new PostgresCheckpointStore({
+      connectionString: pg.connectionString,
+      table: "old_checkpoints",
+    });
+    const key = { userId: "alice", sessionId: "bytes" };
+    const checkpoint: Checkpoint = {
+      agentName: "assistant",
+      agent: { memory: { content: [{ zz_long_key_first: 1, a: { yy: 2, x: 3 } }] } },
+      run: { status: "running", runId: "r", pending: [] },
+    };
+    try {
+      expect(await store.save(key, 1, checkpoint)).toBe(true);
+      const { rows } = await admin.query(
+        "SELECT state::text AS text FROM old_checkpoints WHERE session_id = 'bytes'",
+      );
+      expect(rows[0]?.text).toBe(JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run }));
+      const loaded = await store.load(key);
+      expect(JSON.stringify(loaded?.agent)).toBe(JSON.stringify(checkpoint.agent));
+    } finally {
+      await store.close();
+      await admin.end();
     }
   });
 

@@ -41,24 +41,13 @@ export class PostgresCheckpointStore implements CheckpointStore {
 
   async #query(text: string, values: unknown[]): Promise<pg.QueryResult> {
     try {
-      this.#ready ??= this.#pool
-        .query(
-          `CREATE TABLE IF NOT EXISTS ${this.#table} (
-            user_id text NOT NULL,
-            session_id text NOT NULL,
-            fence bigint NOT NULL,
-            agent_name text,
-            state jsonb,
-            updated_at timestamptz NOT NULL DEFAULT now(),
-            PRIMARY KEY (user_id, session_id))`,
-        )
-        .then(
-          () => undefined,
-          (error: unknown) => {
-            this.#ready = null;
-            throw error;
-          },
-        );
+      this.#ready ??= this.#createTable().then(
+        () => undefined,
+        (error: unknown) => {
+          this.#ready = null;
+          throw error;
+        },
+      );
       await this.#ready;
       return await this.#pool.query(text, values);
     } catch (error) {
@@ -66,6 +55,31 @@ export class PostgresCheckpointStore implements CheckpointStore {
       throw new StorageConnectionError(
         `The service's PostgreSQL is unreachable (${(error as Error).message}). Retry once it is back.`,
         { cause: error },
+      );
+    }
+  }
+
+  // `json`, not `jsonb`: jsonb reorders keys, so a checkpoint would not load back byte-equal.
+  async #createTable(): Promise<void> {
+    await this.#pool.query(
+      `CREATE TABLE IF NOT EXISTS ${this.#table} (
+        user_id text NOT NULL,
+        session_id text NOT NULL,
+        fence bigint NOT NULL,
+        agent_name text,
+        state json,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, session_id))`,
+    );
+    // A table made by an earlier version has a jsonb column: store text as sent from now on.
+    const { rows } = await this.#pool.query(
+      `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
+       WHERE attrelid = to_regclass($1) AND attname = 'state'`,
+      [this.#table],
+    );
+    if ((rows[0] as { type?: string } | undefined)?.type === "jsonb") {
+      await this.#pool.query(
+        `ALTER TABLE ${this.#table} ALTER COLUMN state TYPE json USING state::json`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import { sessionStateKey } from "@agentscope-ts/redis";
 import type {
   AppendResult,
   Checkpoint,
@@ -67,16 +68,17 @@ redis.call('PEXPIRE', KEYS[2], ARGV[3])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
 return {id, redis.call('EXISTS', KEYS[3])}
 `);
-// KEYS: lease, state. ARGV: token, checkpoint JSON.
+// KEYS: lease, state[, legacy state key, deleted: the checkpoint moves]. ARGV: token, checkpoint JSON.
 const SAVE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
+if KEYS[3] then redis.call('DEL', KEYS[3]) end
 return 1
 `);
-// KEYS: lease, state, stream. ARGV: token.
+// KEYS: lease, then every key to delete (state, stream[, legacy state key]). ARGV: token.
 const DELETE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('DEL', unpack(KEYS, 2))
 return 1
 `);
 
@@ -132,13 +134,17 @@ export class RedisBackend implements ServiceBackend {
 
   #keys(key: SessionKey) {
     const base = `${this.#prefix}agentscope_server:${enc(key.userId)}:${enc(key.sessionId)}`;
+    const state = sessionStateKey(this.#prefix, key.sessionId, key.userId);
+    // Earlier versions URL-encoded the ids in the state key: read there too, move on save.
+    const legacy = `${this.#prefix}user_id:${enc(key.userId)}:session:${enc(key.sessionId)}:state`;
     return {
       lease: `${base}:lease`,
       fence: `${base}:fence`,
       fenceLog: `${base}:fence_log`,
       interrupt: `${base}:interrupt`,
       events: `${base}:events`,
-      state: `${this.#prefix}user_id:${enc(key.userId)}:session:${enc(key.sessionId)}:state`,
+      state,
+      legacyState: legacy === state ? null : legacy,
     };
   }
 
@@ -232,7 +238,11 @@ export class RedisBackend implements ServiceBackend {
 
   async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
     if (this.#store) return this.#store.load(key);
-    const raw = await this.#send(["GET", this.#keys(key).state]);
+    const k = this.#keys(key);
+    let raw = await this.#send(["GET", k.state]);
+    if ((raw === null || raw === undefined) && k.legacyState) {
+      raw = await this.#send(["GET", k.legacyState]);
+    }
     if (raw === null || raw === undefined) return undefined;
     const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
     return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
@@ -247,7 +257,8 @@ export class RedisBackend implements ServiceBackend {
       agent: checkpoint.agent,
       _server: { agentName: checkpoint.agentName, run: checkpoint.run },
     });
-    return Number(await this.#eval(SAVE, [k.lease, k.state], [String(token), value])) === 1;
+    const keys = k.legacyState ? [k.lease, k.state, k.legacyState] : [k.lease, k.state];
+    return Number(await this.#eval(SAVE, keys, [String(token), value])) === 1;
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
@@ -257,7 +268,8 @@ export class RedisBackend implements ServiceBackend {
       await this.#send(["DEL", k.events]);
       return true;
     }
-    return Number(await this.#eval(DELETE, [k.lease, k.state, k.events], [String(token)])) === 1;
+    const keys = [k.lease, k.state, k.events, ...(k.legacyState ? [k.legacyState] : [])];
+    return Number(await this.#eval(DELETE, keys, [String(token)])) === 1;
   }
 
   async requestInterrupt(key: SessionKey): Promise<void> {

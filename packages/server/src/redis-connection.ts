@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { StorageConnectionError } from "@agentscope-ts/core";
+import { isConnectionFailure, isErrorReply, RedisCommandError } from "@agentscope-ts/redis";
 import { createClient } from "redis";
 
 /** A client as this package uses it (the generic client types do not unify across `createClient` calls). */
@@ -85,7 +86,7 @@ export class RedisConnection {
     try {
       return await this.send(["EVALSHA", s.sha, ...tail]);
     } catch (error) {
-      if (!/NOSCRIPT/.test(String((error as Error).message))) throw error;
+      if (!(error instanceof RedisCommandError) || !/^NOSCRIPT/.test(error.reply)) throw error;
       return this.send(["EVAL", s.source, ...tail]);
     }
   }
@@ -112,13 +113,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number, command: string): Promi
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-/** A Redis error reply stays as it is; anything else is the connection: a `StorageConnectionError`. */
+/**
+ * Only a connection failure (refused, dropped, timed out) is a retryable `StorageConnectionError`
+ * (503); an error reply (`WRONGTYPE`, a failing script…) is a non-retryable `RedisCommandError`
+ * (500, cause logged): retrying the same command on the same data does not help.
+ */
 export function wrapRedisError(error: unknown): Error {
-  if (error instanceof StorageConnectionError) return error;
+  if (error instanceof StorageConnectionError || error instanceof RedisCommandError) return error;
   const e = error as Error;
-  if (/ErrorReply/.test(e?.constructor?.name ?? "")) return e;
-  return new StorageConnectionError(
-    `The service's Redis is unreachable (${e?.message || e?.name}). Retry once Redis is back.`,
+  if (isErrorReply(error)) {
+    return new RedisCommandError(
+      `The service's Redis refused a command: ${e.message}. Redis is reachable; the data at the key is not what the service wrote (another program's key?) or the command is wrong.`,
+      e.message,
+      { cause: error },
+    );
+  }
+  if (isConnectionFailure(error)) {
+    return new StorageConnectionError(
+      `The service's Redis is unreachable (${e.message || e.name}). Retry once Redis is back.`,
+      { cause: error },
+    );
+  }
+  return new RedisCommandError(
+    `A Redis command of the service failed: ${e?.message || String(error)}.`,
+    e?.message || String(error),
     { cause: error },
   );
 }

@@ -1,4 +1,5 @@
 import { StorageConnectionError } from "@agentscope-ts/core";
+import { RedisCommandError } from "@agentscope-ts/redis";
 import { errorText } from "./event-payload.js";
 import {
   bucketSettings,
@@ -139,6 +140,8 @@ export class RedisRateLimiter implements RateLimiter {
         ),
       );
     } catch (error) {
+      // Redis answered with an error (e.g. the key holds something else): not an outage.
+      if (error instanceof RedisCommandError) throw error;
       this.#nextProbe = Date.now() + this.#probeMs;
       if (!this.#down) {
         this.#down = true;

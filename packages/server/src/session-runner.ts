@@ -21,6 +21,7 @@ import type {
 import { keyString } from "./backend.js";
 import { errorText, eventPayload } from "./event-payload.js";
 import type { PermissionPolicy } from "./permissions.js";
+import { SecretMask } from "./secret-mask.js";
 
 /** What an agent factory is told: whose session it builds the agent for. */
 export interface AgentContext {
@@ -77,6 +78,10 @@ export interface SessionRunnerOptions {
   idempotentTools: readonly string[];
   replicaId: string;
   leaseTtlMs: number;
+  /** Masks secrets in every event written and every line logged. Default: an empty mask. */
+  mask?: SecretMask;
+  /** Where a failed run is logged (one line, masked). Default `console.error`. */
+  log?: (line: string) => void;
 }
 
 interface LocalRun {
@@ -98,9 +103,15 @@ export class SessionRunner {
   readonly #o: SessionRunnerOptions;
   readonly #local = new Map<string, LocalRun>();
   readonly #idempotent: RegExp[];
+  readonly #log: (line: string) => void;
+  /** The secrets masked in events and logs (model keys are added as agents are built). */
+  readonly mask: SecretMask;
 
   constructor(options: SessionRunnerOptions) {
     this.#o = options;
+    this.mask = options.mask ?? new SecretMask();
+    const log = options.log ?? ((line: string) => console.error(line));
+    this.#log = (line) => log(this.mask.text(line));
     this.#idempotent = options.idempotentTools.map(
       (g) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`),
     );
@@ -296,9 +307,11 @@ export class SessionRunner {
     cp: Checkpoint | undefined,
     clientTools: ClientTool[] = [],
   ): Promise<ReActAgent> {
-    const factory = this.#o.agents[name];
+    // Own keys only: `constructor` or `__proto__` is no agent, whatever Object.prototype holds.
+    const factory = Object.hasOwn(this.#o.agents, name) ? this.#o.agents[name] : undefined;
     if (!factory) throw new RunConflictError(404, `No agent named '${name}' on this server.`);
     const agent = await factory({ sessionId: key.sessionId, userId: key.userId });
+    this.mask.addFromAgent(agent);
     agent.setConsoleOutputEnabled(false);
     if (cp) agent.loadStateDict(cp.agent, false);
     for (const t of clientTools) {
@@ -366,7 +379,14 @@ export class SessionRunner {
     const emit = async (type: string, data: Record<string, unknown>) => {
       // The event that ends the run gives the lease back in the same step.
       const release = RUN_ENDS.has(type);
-      const result = await this.#o.backend.appendEvent(key, token, { runId, type, data }, release);
+      if (type === "run_failed") {
+        this.#log(
+          `[agentscope-server] run ${runId} of session ${keyString(key)} failed: ${String(data.message)}`,
+        );
+      }
+      // The log is what every client reads (SSE, AG-UI, A2A): secrets never enter it.
+      const event = { runId, type, data: this.mask.json(data) };
+      const result = await this.#o.backend.appendEvent(key, token, event, release);
       if (!result) throw new LeaseLost();
       if (result.interruptRequested && !interruptSent) {
         interruptSent = true;

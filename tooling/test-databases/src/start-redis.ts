@@ -13,6 +13,8 @@ export interface RunningRedis {
   url: string;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL, as a crash) and waits for it to exit; `stop()` still cleans up. */
+  kill(): Promise<void>;
 }
 
 /** Waits for `child` to exit, killing it hard after `graceMs`. */
@@ -68,6 +70,12 @@ export async function startRedis(): Promise<RunningRedis> {
     async stop() {
       await stopChild(child);
       await rm(dir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }

@@ -5,8 +5,10 @@ import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import { Msg } from "../message/msg.js";
 import { createDocument, type Document } from "../rag/document.js";
 import { KnowledgeBase } from "../rag/knowledge-base.js";
+import { RecordingTracer } from "../testing/recording-tracer.js";
 import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
+import { setTracer } from "../tracing/global-tracer.js";
 import { REWRITE_QUERY_HINT } from "./react-agent-hints.js";
 
 /** A long-term memory keeping texts in a list; retrieval returns the texts sharing a word. */
@@ -73,6 +75,7 @@ const user = (text: string) => new Msg("user", text, "user");
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setTracer(undefined);
 });
 
 describe("ReActAgent long-term memory", () => {
@@ -146,6 +149,9 @@ class DownLongTermMemory extends ListLongTermMemory {
   override async retrieve(): Promise<string> {
     throw new TypeError("fetch failed: connect ECONNREFUSED 127.0.0.1:6333");
   }
+  override async recordToMemory(): Promise<ToolResponse> {
+    throw new TypeError("fetch failed: connect ECONNREFUSED 127.0.0.1:6333");
+  }
 }
 
 describe("ReActAgent with a failing long-term memory", () => {
@@ -178,6 +184,83 @@ describe("ReActAgent with a failing long-term memory", () => {
       expect((await agent.memory.getMemory()).map((m) => m.name)).toEqual(["user", "Friday"]);
     },
   );
+
+  it.each(["static_control", "both"] as const)(
+    "%s: each failure is on its own long_term_memory span, the agent span stays OK",
+    async (mode) => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const tracer = new RecordingTracer();
+      setTracer(tracer);
+      const { agent } = makeAgent([scriptedText("Still here.")], {
+        longTermMemory: new DownLongTermMemory(),
+        longTermMemoryMode: mode,
+      });
+      await agent.call(user("What does Alice like?"));
+      expect(tracer.spans.map((s) => [s.kind, s.name])).toEqual([
+        ["agent", "invoke_agent Friday"],
+        ["memory", "long_term_memory.retrieve"],
+        ["formatter", "format unknown"],
+        ["model", "chat scripted-model"],
+        ["memory", "long_term_memory.record"],
+      ]);
+      const memorySpans = tracer.spans.filter((s) => s.kind === "memory");
+      for (const span of memorySpans) {
+        expect(span.errors).toHaveLength(1);
+        expect(span.errors[0]).toBeInstanceOf(TypeError);
+        expect(span.ended).toBe(true);
+        expect(span.attributes["gen_ai.agent.name"]).toBe("Friday");
+      }
+      expect(memorySpans[0]?.attributes["agentscope.function.name"]).toBe(
+        "DownLongTermMemory.retrieve",
+      );
+      expect(tracer.spans[0]?.errors).toEqual([]);
+    },
+  );
+
+  it("traces a working long-term memory too, without errors", async () => {
+    const tracer = new RecordingTracer();
+    setTracer(tracer);
+    const { agent } = makeAgent([scriptedText("Ok.")], {
+      longTermMemory: new ListLongTermMemory(),
+      longTermMemoryMode: "static_control",
+    });
+    await agent.call(user("hello"));
+    const memorySpans = tracer.spans.filter((s) => s.kind === "memory");
+    expect(memorySpans.map((s) => [s.name, s.errors.length, s.ended])).toEqual([
+      ["long_term_memory.retrieve", 0, true],
+      ["long_term_memory.record", 0, true],
+    ]);
+  });
+
+  it("agent_control: a failing memory tool is an error result, a warning and a failed tool span", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const tracer = new RecordingTracer();
+    setTracer(tracer);
+    const { agent } = makeAgent(
+      [
+        scriptedToolCall("record_to_memory", { thinking: "useful", content: ["Bob is vegan."] }),
+        scriptedText("I could not save it, but noted."),
+      ],
+      { longTermMemory: new DownLongTermMemory(), longTermMemoryMode: "agent_control" },
+    );
+    const events = [];
+    for await (const event of agent.stream(user("Remember: Bob is vegan."))) events.push(event);
+
+    const reply = events.at(-1);
+    expect(reply?.type === "reply" && reply.msg.getTextContent()).toBe(
+      "I could not save it, but noted.",
+    );
+    const warnings = events.filter((e) => e.type === "warning");
+    expect(warnings.map((w) => w.source)).toEqual(["long_term_memory.record_to_memory"]);
+    expect(warnings[0]?.error).toBeInstanceOf(TypeError);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const result = (await agent.memory.getMemory())[2]?.getContentBlocks("tool_result")[0];
+    expect(JSON.stringify(result?.output)).toContain("ECONNREFUSED");
+    const toolSpan = tracer.spans.find((s) => s.name === "execute_tool record_to_memory");
+    expect(toolSpan?.errors).toHaveLength(1);
+    expect(String((toolSpan?.errors[0] as Error | undefined)?.message)).toContain("ECONNREFUSED");
+    expect(tracer.spans[0]?.errors).toEqual([]);
+  });
 
   it("call() resolves with the reply too", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});

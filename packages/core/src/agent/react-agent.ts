@@ -1,5 +1,8 @@
 import type { z } from "zod";
 import { InterruptedError } from "../errors/interrupted-error.js";
+import { StructuredOutputError } from "../errors/structured-output-error.js";
+import { toValidationIssues } from "../errors/validate.js";
+import type { ValidationIssue } from "../errors/validation-error.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import { InMemoryMemory } from "../memory/in-memory-memory.js";
 import type { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
@@ -18,6 +21,7 @@ import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
+import { traceLongTermMemory } from "../tracing/memory-span.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
 import {
@@ -56,7 +60,8 @@ export type StructuredMsg<T> = Msg & { metadata: T };
 export interface ReActReplyOptions extends ReplyOptions {
   /**
    * A zod object schema the reply must satisfy: the model fills it by calling the
-   * `generate_response` tool, and the validated object becomes the reply's `metadata`.
+   * `generate_response` tool, and the validated object becomes the reply's `metadata`. When no
+   * valid call came within `maxIters`, the reply throws a `StructuredOutputError`.
    */
   structuredModel?: z.ZodType | null;
 }
@@ -145,6 +150,8 @@ export class ReActAgent extends AgentBase {
   readonly #staticControl: boolean;
   readonly #agentControl: boolean;
   #requiredStructuredModel: z.ZodType | null = null;
+  // What failed validation in the reply's last invalid generate_response call, if any.
+  #structuredOutputFailure: ValidationIssue[] | null = null;
   #context: ReplyContext | undefined;
   #settled: Promise<void> | undefined;
   #finishTool: ToolDefinition | undefined;
@@ -168,7 +175,9 @@ export class ReActAgent extends AgentBase {
 
     this.toolkit = options.toolkit ?? new Toolkit();
     if (this.#agentControl && this.longTermMemory) {
-      for (const tool of this.longTermMemory.asTools()) this.toolkit.registerToolFunction(tool);
+      for (const tool of this.longTermMemory.asTools()) {
+        this.toolkit.registerToolFunction(this.#warnOnFailure(tool));
+      }
     }
     if (options.enableMetaTool) this.toolkit.registerMetaTool();
     this.parallelToolCalls = options.parallelToolCalls ?? false;
@@ -230,7 +239,8 @@ export class ReActAgent extends AgentBase {
   /**
    * Runs the agent on `msg` (a string is sent as a user message). With a `structuredModel`, the
    * reply's `metadata` is typed as the schema's output: `(await agent.call(q, { structuredModel:
-   * S })).metadata` is a `z.infer<typeof S>`.
+   * S })).metadata` is a `z.infer<typeof S>` that passed the schema; when the model gives none,
+   * the call rejects with a `StructuredOutputError` (AgentScope answers with `metadata = None`).
    */
   override call<S extends z.ZodType>(
     msg: AgentInput | undefined,
@@ -280,6 +290,7 @@ export class ReActAgent extends AgentBase {
 
     let toolChoice: ToolChoice | null = null;
     this.#requiredStructuredModel = structuredModel;
+    this.#structuredOutputFailure = null;
     if (structuredModel) {
       if (!this.toolkit.tools.has(this.finishFunctionName)) {
         this.toolkit.registerToolFunction(this.#generateResponseTool());
@@ -344,7 +355,22 @@ export class ReActAgent extends AgentBase {
     }
 
     await this.recordToLongTermMemory();
+    // AgentScope answers with `metadata = None` here; a typed reply must hold the structure.
+    if (structuredModel && structuredOutput === null) throw this.#noStructuredOutput(replyMsg);
     return replyMsg;
+  }
+
+  // The error of a reply that asked for structured output and never got a valid one.
+  #noStructuredOutput(replyMsg: Msg): StructuredOutputError {
+    const failure = this.#structuredOutputFailure;
+    return new StructuredOutputError({
+      reason: failure ? "invalid" : "missing",
+      source: `Agent '${this.name}'`,
+      expected: `by calling ${this.finishFunctionName} within maxIters (${this.maxIters})`,
+      ...(failure ? { issues: failure } : {}),
+      lastText: replyMsg.getTextContent() ?? "",
+      hint: `The reply (the model's summary) was kept in memory. Raise maxIters, or say in the system prompt to call ${this.finishFunctionName}.`,
+    });
   }
 
   // Runs the tool calls of one reasoning step through the acting hooks: concurrently when
@@ -534,11 +560,13 @@ export class ReActAgent extends AgentBase {
     if (schema) {
       const parsed = schema.safeParse(kwargs);
       if (!parsed.success) {
+        this.#structuredOutputFailure = toValidationIssues(parsed.error, kwargs);
         return toolResponse(`Arguments Validation Error: ${parsed.error.message}`, {
           metadata: { success: false, structured_output: {} },
         });
       }
       structuredOutput = parsed.data;
+      this.#structuredOutputFailure = null;
     }
     return toolResponse("Successfully generated response.", {
       metadata: { success: true, structured_output: structuredOutput },
@@ -552,9 +580,13 @@ export class ReActAgent extends AgentBase {
    */
   protected async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
     if (!this.#staticControl || !this.longTermMemory || !hasInput(msg)) return;
+    const ltm = this.longTermMemory;
     let retrieved: string;
     try {
-      retrieved = await this.longTermMemory.retrieve(msg);
+      retrieved = await traceLongTermMemory(
+        { agent: this, memory: ltm, operation: "retrieve" },
+        () => ltm.retrieve(msg),
+      );
     } catch (error) {
       await this.#longTermMemoryFailed("retrieve", error);
       return;
@@ -571,18 +603,21 @@ export class ReActAgent extends AgentBase {
    */
   protected async recordToLongTermMemory(): Promise<void> {
     if (!this.#staticControl || !this.longTermMemory) return;
+    const ltm = this.longTermMemory;
     const msgs = await this.memory.getMemory({ excludeMark: COMPRESSED_MARK });
     try {
-      await this.longTermMemory.record(msgs);
+      await traceLongTermMemory({ agent: this, memory: ltm, operation: "record" }, () =>
+        ltm.record(msgs),
+      );
     } catch (error) {
       await this.#longTermMemoryFailed("record", error);
     }
   }
 
   // A failing long-term memory (e.g. its backend is down) does not fail the reply (AgentScope
-  // lets the error through): it is logged and emitted as a `warning` event. An interruption
-  // still stops the reply.
-  async #longTermMemoryFailed(operation: "retrieve" | "record", error: unknown): Promise<void> {
+  // lets the error through): it is logged and emitted as a `warning` event, and its span (or
+  // the tool's, in agent_control mode) ends with the error. An interruption still stops the reply.
+  async #longTermMemoryFailed(operation: string, error: unknown): Promise<void> {
     if (isInterruption(error, this.#currentContext().signal)) throw error;
     const message = `Skipping the long-term memory ${operation} due to error: ${errorText(error)}`;
     console.warn(message);
@@ -651,20 +686,27 @@ export class ReActAgent extends AgentBase {
       ...toCompress,
       userHint(config.compressionPrompt ?? DEFAULT_COMPRESSION_PROMPT),
     ]);
-    const res = await this.#call(
-      config.compressionModel ?? this.model,
-      compressionPrompt,
-      config.summarySchema ?? (await import("../zod/agent-schemas.js")).SummarySchema,
-      context,
-    );
-    if (!res.metadata) {
+    let summary: Record<string, unknown> | undefined;
+    try {
+      const res = await this.#call(
+        config.compressionModel ?? this.model,
+        compressionPrompt,
+        config.summarySchema ?? (await import("../zod/agent-schemas.js")).SummarySchema,
+        context,
+      );
+      summary = res.metadata;
+    } catch (error) {
+      // No usable summary: compression is skipped this time, as AgentScope does.
+      if (!(error instanceof StructuredOutputError)) throw error;
+    }
+    if (!summary) {
       console.warn(
         `Failed to obtain compression summary from the model structured output in agent ${this.name}.`,
       );
       return;
     }
     await this.memory.updateCompressedSummary(
-      fillSummaryTemplate(config.summaryTemplate ?? DEFAULT_SUMMARY_TEMPLATE, res.metadata),
+      fillSummaryTemplate(config.summaryTemplate ?? DEFAULT_SUMMARY_TEMPLATE, summary),
     );
     await this.memory.updateMessagesMark({
       msgIds: toCompress.map((m) => m.id),
@@ -765,6 +807,22 @@ export class ReActAgent extends AgentBase {
       }),
     ]);
     clearTimeout(timer);
+  }
+
+  // A long-term memory tool that also logs and emits its failure as a `warning` (the toolkit
+  // still turns it into an error result the model reads, and fails the tool's span).
+  #warnOnFailure(tool: ToolDefinition): ToolDefinition {
+    return {
+      ...tool,
+      execute: async (input, ctx) => {
+        try {
+          return await tool.execute(input, ctx);
+        } catch (error) {
+          await this.#longTermMemoryFailed(tool.name, error);
+          throw error;
+        }
+      },
+    };
   }
 
   #generateResponseTool(): ToolDefinition {

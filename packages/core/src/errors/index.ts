@@ -5,6 +5,12 @@ export { SessionConflictError } from "./session-conflict-error.js";
 export { SessionError, StateError } from "./state-error.js";
 export { StorageConnectionError } from "./storage-connection-error.js";
 export {
+  STRUCTURED_OUTPUT_TEXT_LIMIT,
+  StructuredOutputError,
+  type StructuredOutputErrorOptions,
+  type StructuredOutputFailure,
+} from "./structured-output-error.js";
+export {
   ToolError,
   ToolInterruptedError,
   ToolInvalidArgumentsError,

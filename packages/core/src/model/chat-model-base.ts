@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { ModelError } from "../errors/model-error.js";
-import { validate } from "../errors/validate.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { ToolFunctionSchema } from "../tool/tool-schema.js";
 import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
@@ -21,6 +20,7 @@ import type { ChatResponse } from "./chat-response.js";
 import { createChatResponse } from "./create-chat-response.js";
 import { isRetryableError, normalizeModelError } from "./model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
+import { checkStructuredOutput } from "./structured-output-check.js";
 import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
 
 /** A response whose `metadata` is the structured output of type `T` (from `structuredModel`). */
@@ -34,7 +34,8 @@ export interface ChatModelCallOptions {
   toolChoice?: ToolChoice;
   /**
    * A zod schema the answer must follow. The parsed object goes in `response.metadata`; `call()`
-   * validates it against the schema (stream chunks carry the partial object as it grows).
+   * validates it against the schema and throws a `StructuredOutputError` when the model gave none
+   * or it does not fit (stream chunks carry the partial object as it grows, unchecked).
    */
   structuredModel?: z.ZodType;
   /** Aborts the call or stream at once; it then rejects with an `InterruptedError`. */
@@ -176,7 +177,9 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
   /**
    * Sends `messages` (a formatter's output) and returns the complete response. Rejects with an
    * `InterruptedError` when `options.signal` aborts, a `ModelError` when the provider fails (after
-   * retries), a `ValidationError` for bad options or structured output that does not fit.
+   * retries), a `ValidationError` for bad options, and with a `structuredModel` a
+   * `StructuredOutputError` when the answer holds no structured output or one that fails the
+   * schema: a resolved structured call always has `metadata` that passed the schema.
    */
   call<S extends z.ZodType>(
     messages: Messages,
@@ -191,13 +194,8 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
       let last: ChatResponse | undefined;
       for await (const chunk of this.run(messages, opts)) last = chunk;
       let response = last ?? createChatResponse({ content: [] });
-      if (opts.structuredModel && response.metadata !== undefined) {
-        const parsed = validate(
-          opts.structuredModel,
-          response.metadata,
-          "structured output",
-          `The ${this.provider} model ${this.modelName} answered with metadata that does not match structuredModel.`,
-        );
+      if (opts.structuredModel) {
+        const parsed = checkStructuredOutput(opts.structuredModel, response, this.describe().what);
         response = { ...response, metadata: parsed as Record<string, unknown> };
       }
       this.endSpan(span, response);

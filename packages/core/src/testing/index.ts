@@ -21,3 +21,4 @@ export {
 } from "./scripted-chat-model.js";
 export { scriptedText, scriptedToolCall } from "./scripted-steps.js";
 export { describeSessionSuite, type SessionSuiteOptions } from "./session-suite.js";
+export { unsortedKeysMsg } from "./unsorted-keys-msg.js";

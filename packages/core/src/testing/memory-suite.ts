@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ValidationError } from "../errors/validation-error.js";
 import type { MemoryBase } from "../memory/memory-base.js";
 import { Msg, type MsgRole } from "../message/msg.js";
+import { unsortedKeysMsg } from "./unsorted-keys-msg.js";
 
 /** How {@link describeMemorySuite} gets the memories it tests. */
 export interface MemorySuiteOptions {
@@ -92,6 +93,14 @@ export function describeMemorySuite(name: string, options: MemorySuiteOptions): 
       const [stored] = await memory.getMemory();
       expect(stored).toBeInstanceOf(Msg);
       expect(stored?.toDict()).toEqual(msg.toDict());
+    });
+
+    it("returns messages whose toDict() has the bytes of the one added (keys keep their order)", async () => {
+      const memory = await fresh();
+      const msg = unsortedKeysMsg();
+      await memory.add(msg);
+      const [stored] = await memory.getMemory();
+      expect(JSON.stringify(stored?.toDict())).toBe(JSON.stringify(msg.toDict()));
     });
 
     it("skips messages whose id is already stored unless allowDuplicates", async () => {

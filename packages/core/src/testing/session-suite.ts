@@ -5,6 +5,7 @@ import { InMemoryMemory } from "../memory/in-memory-memory.js";
 import { Msg } from "../message/msg.js";
 import type { SessionBase } from "../session/session-base.js";
 import { StateModule } from "../state/state-module.js";
+import { unsortedKeysMsg } from "./unsorted-keys-msg.js";
 
 /** How {@link describeSessionSuite} gets the sessions it tests. */
 export interface SessionSuiteOptions {
@@ -76,6 +77,16 @@ export function describeSessionSuite(name: string, options: SessionSuiteOptions)
       expect(b.turns).toBe(6);
       // the second save did not mention settings, so they are left as they are
       expect(settings.language).toBe("fr");
+    });
+
+    it("loads back the bytes stateDict() gave, keys in their order (no reordering store)", async () => {
+      const session = await fresh();
+      const a = new Agent();
+      await a.memory.add(unsortedKeysMsg());
+      await session.save("bytes", { agent: a });
+      const b = new Agent();
+      expect(await (await peerOf(session)).load("bytes", { agent: b })).toBe(true);
+      expect(JSON.stringify(b.stateDict())).toBe(JSON.stringify(a.stateDict()));
     });
 
     it("handles a missing session as asked", async () => {

@@ -8,6 +8,11 @@ export {
 export { embeddingRequestAttributes, embeddingSpanName } from "./embedding-span.js";
 export { getTracer, isTracingEnabled, setTracer } from "./global-tracer.js";
 export {
+  type LongTermMemoryOperation,
+  type TracedMemoryCall,
+  traceLongTermMemory,
+} from "./memory-span.js";
+export {
   modelRequestAttributes,
   modelResponseAttributes,
   type TracedChatModel,

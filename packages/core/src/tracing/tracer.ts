@@ -1,5 +1,8 @@
-/** What a span measures: the five operations AgentScope traces. */
-export type SpanKind = "agent" | "model" | "formatter" | "tool" | "embedding";
+/**
+ * What a span measures: the five operations AgentScope traces, plus `memory` for the long-term
+ * memory calls an agent makes around a reply.
+ */
+export type SpanKind = "agent" | "model" | "formatter" | "tool" | "embedding" | "memory";
 
 /** A span attribute value, as OpenTelemetry accepts them. */
 export type SpanAttributeValue =
