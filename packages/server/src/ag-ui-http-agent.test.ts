@@ -90,6 +90,20 @@ describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
     ]);
   });
 
+  it("gives the run's context to the agent as a system message before the turn", async () => {
+    const base = await start();
+    const agent = client(base, "thread-6");
+    agent.addMessage({ id: "u1", role: "user", content: "hello" });
+    await agent.runAgent({ context: [{ description: "The user's time zone", value: "UTC+2" }] });
+    const state = (await (
+      await fetch(`${base}/v1/sessions/thread-6`, { headers: { authorization: "Bearer t" } })
+    ).json()) as { memory: { role: string; content: unknown }[] };
+    expect(state.memory.slice(0, 2)).toMatchObject([
+      { role: "system", content: "Context for this turn:\n- The user's time zone: UTC+2" },
+      { role: "user", content: "hello" },
+    ]);
+  });
+
   it("runs a tool call and answers, naming the agent in the path", async () => {
     const base = await start();
     const agent = client(base, "thread-2", "/v1/ag-ui/thinker");
@@ -217,6 +231,24 @@ describe("AG-UI over POST with @ag-ui/client's HttpAgent", () => {
       message: expect.stringContaining(
         "messages: must end with the turn's new user or tool message(s)",
       ),
+    });
+
+    const image = client(base, "thread-4");
+    image.addMessage({
+      id: "u1",
+      role: "user",
+      content: [{ type: "image", source: { type: "url", value: "https://x/y.png" } }],
+    });
+    expect(await refused(image, {})).toEqual({
+      status: 400,
+      message: expect.stringContaining("messages.0.content.0: 'image' parts are not supported"),
+    });
+
+    const badResume = client(base, "thread-4");
+    const answer = { interruptId: "x", status: "resolved" as const, payload: { approve: "yes" } };
+    expect(await refused(badResume, { resume: [answer] })).toEqual({
+      status: 400,
+      message: expect.stringContaining("resume.0.payload.approve"),
     });
 
     const badThread = client(base, "no spaces allowed");
