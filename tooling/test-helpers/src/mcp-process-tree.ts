@@ -9,8 +9,10 @@ import { existsSync, readFileSync } from "node:fs";
 const SCRIPT = `
 const { spawn } = require("node:child_process");
 const fs = require("node:fs");
-const [pidFile, mode] = process.argv.slice(1);
-const grandchild = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "inherit" });
+const [pidFile, mode, stubborn] = process.argv.slice(1);
+const ignoreTerm = stubborn === "ignore-sigterm" ? "process.on('SIGTERM', () => {}); " : "";
+if (ignoreTerm) process.on("SIGTERM", () => {});
+const grandchild = spawn(process.execPath, ["-e", ignoreTerm + "setInterval(() => {}, 1000)"], { stdio: "inherit" });
 fs.writeFileSync(pidFile + ".tmp", JSON.stringify({ server: process.pid, grandchild: grandchild.pid }));
 fs.renameSync(pidFile + ".tmp", pidFile);
 setInterval(() => {}, 1000);
@@ -52,13 +54,16 @@ export interface ProcessTreePids {
  * The `command` and `args` of a stdio MCP server with a child of its own, which writes
  * {@link ProcessTreePids} as JSON to `pidFile` once both run and ignores the end of its stdin
  * (it stops only when signalled). `mode`: `"silent"` never answers `initialize`; `"answer"`
- * connects and offers one tool, `hang`, that never returns.
+ * connects and offers one tool, `hang`, that never returns. With `ignoreSigterm`, both processes
+ * ignore SIGTERM (only SIGKILL stops them).
  */
 export function processTreeServer(
   pidFile: string,
   mode: "silent" | "answer",
+  options: { ignoreSigterm?: boolean } = {},
 ): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["-e", SCRIPT, pidFile, mode] };
+  const stubborn = options.ignoreSigterm ? "ignore-sigterm" : "";
+  return { command: process.execPath, args: ["-e", SCRIPT, pidFile, mode, stubborn] };
 }
 
 /** Whether `pid` runs (a zombie, exited but not yet reaped by its parent, counts as gone). */
