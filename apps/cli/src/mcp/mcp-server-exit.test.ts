@@ -106,6 +106,27 @@ describe("MCP server processes when the CLI exits (subprocess)", () => {
     await waitUntilGone([tree.server, tree.grandchild]);
   });
 
+  it("chat: SIGTERM at the prompt exits 143 and the server tree is stopped", async () => {
+    const pidFile = join(home.path, "chat.json");
+    const config = await writeMcpConfig(
+      home.path,
+      { tree: processTreeServer(pidFile, "answer") },
+      "chat.json.config",
+    );
+    await using server = await createTestServer({ [CHAT]: { response: textReply("Hi.") } });
+    const cli = startCli(["chat", ...cliArgs(server, config)], {
+      home: home.path,
+      env: { OPENAI_API_KEY: "test" },
+    });
+    const tree = await readProcessTreePids(pidFile);
+    pids.push(tree.server, tree.grandchild);
+    // The banner is printed once the servers are up and chat waits for input.
+    await cli.waitForStderr("agentscope chat ·");
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited, cli.stderr()).toBe(143);
+    await waitUntilGone([tree.server, tree.grandchild]);
+  });
+
   it("normal end: server-everything from npm (through sh) and the tree server are both stopped", async () => {
     const pidFile = join(home.path, "everything.json");
     const treeFile = join(home.path, "end.json");
