@@ -33,8 +33,8 @@ export interface McpConnections {
   /** The tool names registered, per server. */
   readonly tools: ReadonlyMap<string, readonly string[]>;
   /**
-   * Connects again to servers whose connection was lost (a stdio server killed by the terminal's
-   * Ctrl-C, say); their registered tools keep working. Failures are returned, not thrown.
+   * Connects again to servers whose connection was lost (a stdio server that crashed, say); their
+   * registered tools keep working. Failures are returned, not thrown.
    */
   reconnectLost(): Promise<string[]>;
   /** Closes every connection (stops the stdio servers). */
