@@ -24,6 +24,8 @@ const AGENT_FLAGS = `Agent:
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
                              ("trusted": true lets a server's tools run without asking)
+      --mcp-timeout S        seconds each MCP server may take to start and list its tools
+                             (default 30)
   -k, --knowledge PATH       a file or folder (.pdf .docx .xlsx .pptx .md .txt…) the agent
                              retrieves from: chunked, embedded with the provider's embedding
                              model (or a local one) and kept in $AGENTSCOPE_HOME/knowledge;
