@@ -12,5 +12,9 @@ export {
   type SaverCall,
 } from "./conformance-cases.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
-export { expectTruncatedToolCall } from "./truncated-tool-call.js";
+export {
+  expectRetryableStreamError,
+  expectTruncatedToolCall,
+  readUntilError,
+} from "./truncated-tool-call.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";

@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
+import { expectRetryableStreamError, expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { modelFor } from "../__fixtures__/test-model.js";
@@ -52,12 +51,10 @@ describe("AnthropicChatModel: a stream cut in the middle of a tool call's argume
         response: { type: "stream", format: "anthropic", chunks: [...start, cutFragment] },
       },
     });
-    const error = await (async () => {
-      for await (const _ of modelFor(server).stream(messages));
-    })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ retryable: true });
-    expect((error as Error).message).toMatch(/ended before message_stop/);
+    await expectRetryableStreamError(
+      modelFor(server).stream(messages),
+      /ended before message_stop/,
+    );
   });
 
   it("keeps accepting a call without arguments (no argument JSON at all)", async () => {

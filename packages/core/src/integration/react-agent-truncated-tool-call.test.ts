@@ -1,25 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { ModelError } from "../errors/model-error.js";
 import { Msg } from "../message/msg.js";
 import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
-import { tool } from "../tool/define-tool.js";
 import { Toolkit } from "../tool/toolkit.js";
-import { makeAgent } from "./__fixtures__/react-kit.js";
+import { makeAgent, sleepyTool, type TimedCall } from "./__fixtures__/react-kit.js";
 
-function weatherToolkit(calls: string[]): Toolkit {
+/** A toolkit whose `get_weather` records each run in `runs`. */
+function weatherToolkit(runs: TimedCall[]): Toolkit {
   const toolkit = new Toolkit();
-  toolkit.registerToolFunction(
-    tool({
-      name: "get_weather",
-      description: "Get the weather of a city.",
-      parameters: z.object({ city: z.string() }),
-      execute: ({ city }) => {
-        calls.push(city);
-        return `Sunny in ${city}`;
-      },
-    }),
-  );
+  toolkit.registerToolFunction(sleepyTool("get_weather", 0, runs));
   return toolkit;
 }
 
@@ -30,14 +19,14 @@ const user = () => new Msg("user", "Weather in Paris?", "user");
 
 describe("ReActAgent over a stream that ends in the middle of a tool call", () => {
   it("never runs the tool and keeps no tool_use in memory; the reply fails with a retryable ModelError", async () => {
-    const calls: string[] = [];
-    const { agent, model } = makeAgent([cutCall()], { toolkit: weatherToolkit(calls) });
+    const runs: TimedCall[] = [];
+    const { agent, model } = makeAgent([cutCall()], { toolkit: weatherToolkit(runs) });
     const error = await agent.call(user()).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ retryable: true });
     expect((error as Error).message).toMatch(/"get_weather" \(id "c1"\) are incomplete JSON/);
-    expect(calls).toEqual([]);
+    expect(runs).toEqual([]);
     expect(model.callCount).toBe(1);
     const memory = await agent.memory.getMemory();
     expect(memory.flatMap((m) => m.getContentBlocks("tool_use"))).toEqual([]);
@@ -45,20 +34,20 @@ describe("ReActAgent over a stream that ends in the middle of a tool call", () =
   });
 
   it("answers when the reply is retried: the tool runs once, on the whole arguments", async () => {
-    const calls: string[] = [];
+    const runs: TimedCall[] = [];
     const { agent } = makeAgent(
       [
         cutCall(),
         scriptedToolCall("get_weather", { city: "Paris" }, { callId: "c2" }),
         scriptedText("Sunny in Paris."),
       ],
-      { toolkit: weatherToolkit(calls) },
+      { toolkit: weatherToolkit(runs) },
     );
     await expect(agent.call(user())).rejects.toMatchObject({ retryable: true });
     const reply = await agent.call(null);
 
     expect(reply.getTextContent()).toBe("Sunny in Paris.");
-    expect(calls).toEqual(["Paris"]);
+    expect(runs.map((r) => r.name)).toEqual(["get_weather"]);
     const toolUses = (await agent.memory.getMemory()).flatMap((m) =>
       m.getContentBlocks("tool_use"),
     );
@@ -66,23 +55,23 @@ describe("ReActAgent over a stream that ends in the middle of a tool call", () =
   });
 
   it("with a non-streaming model, the model's own retry gets the whole call and the tool runs once", async () => {
-    const calls: string[] = [];
+    const runs: TimedCall[] = [];
     const { agent, model } = makeAgent(
       [
         cutCall(),
         scriptedToolCall("get_weather", { city: "Paris" }, { callId: "c2" }),
         scriptedText("Sunny in Paris."),
       ],
-      { toolkit: weatherToolkit(calls), modelOptions: { stream: false, maxRetries: 1 } },
+      { toolkit: weatherToolkit(runs), modelOptions: { stream: false, maxRetries: 1 } },
     );
     const reply = await agent.call(user());
 
     expect(reply.getTextContent()).toBe("Sunny in Paris.");
-    expect(calls).toEqual(["Paris"]);
+    expect(runs.map((r) => r.name)).toEqual(["get_weather"]);
     expect(model.callCount).toBe(3);
     const toolUses = (await agent.memory.getMemory()).flatMap((m) =>
       m.getContentBlocks("tool_use"),
     );
-    expect(toolUses.map((b) => b.id)).toEqual(["c2"]);
+    expect(toolUses.map((b) => [b.id, b.input])).toEqual([["c2", { city: "Paris" }]]);
   });
 });

@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
+import { expectRetryableStreamError, expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
@@ -45,11 +44,6 @@ describe("DashScopeChatModel: a stream cut in the middle of a tool call's argume
 
   it("fails a stream closed without a finish_reason with its own retryable error", async () => {
     await using server = await createTestServer({ [TEXT]: { response: dashscope(start) } });
-    const error = await (async () => {
-      for await (const _ of modelFor(server).stream(messages));
-    })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ retryable: true });
-    expect((error as Error).message).toMatch(/without a finish_reason/);
+    await expectRetryableStreamError(modelFor(server).stream(messages), /without a finish_reason/);
   });
 });

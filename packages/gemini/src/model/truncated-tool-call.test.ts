@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
+import { expectRetryableStreamError, expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { geminiPath, wireChunks } from "../__fixtures__/wire-fixtures.js";
@@ -50,11 +49,6 @@ describe("GeminiChatModel: a stream cut in the middle of a call's streamed argum
     await using server = await createTestServer({
       [STREAM]: { response: { type: "stream", format: "gemini", chunks: start } },
     });
-    const error = await (async () => {
-      for await (const _ of modelFor(server).stream(messages));
-    })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect(error).toMatchObject({ retryable: true });
-    expect((error as Error).message).toMatch(/no finishReason/);
+    await expectRetryableStreamError(modelFor(server).stream(messages), /no finishReason/);
   });
 });

@@ -1,5 +1,5 @@
 import { ModelError } from "@agentscope-ts/core";
-import { expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
+import { expectTruncatedToolCall, readUntilError } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
@@ -24,10 +24,7 @@ describe("OllamaChatModel: a stream cut in the middle of a tool call", () => {
     await using server = await createTestServer({
       [PATH]: { response: { type: "stream", format: "raw", chunks: [`${half}`] } },
     });
-    const chunks: unknown[] = [];
-    const error = await (async () => {
-      for await (const chunk of modelFor(server).stream(USER)) chunks.push(chunk);
-    })().catch((e: unknown) => e);
+    const { chunks, error } = await readUntilError(modelFor(server).stream(USER));
     expect(error).toBeInstanceOf(ModelError);
     expect(error).toMatchObject({ provider: "ollama", retryable: true });
     expect((error as Error).message).toMatch(/ended before Ollama's final "done" message/);

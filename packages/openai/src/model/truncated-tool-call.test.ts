@@ -1,5 +1,4 @@
-import { ModelError } from "@agentscope-ts/core";
-import { expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
+import { expectRetryableStreamError, expectTruncatedToolCall } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { responsesChunks } from "../__fixtures__/responses-fixtures.js";
@@ -47,11 +46,10 @@ describe("OpenAIChatModel: a stream cut in the middle of a tool call's arguments
         },
       },
     });
-    const error = await (async () => {
-      for await (const _ of new OpenAIChatModel(options(server)).stream(messages));
-    })().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toMatch(/no finish_reason and no \[DONE\]/);
+    await expectRetryableStreamError(
+      new OpenAIChatModel(options(server)).stream(messages),
+      /no finish_reason and no \[DONE\]/,
+    );
   });
 
   it("accepts [DONE] without finish_reason when the tool call is complete", async () => {
@@ -114,10 +112,9 @@ describe("OpenAIResponseModel: a stream cut in the middle of a tool call's argum
         response: { type: "stream", format: "openai-responses", chunks: lines.slice(0, 5) },
       },
     });
-    const error = await (async () => {
-      for await (const _ of new OpenAIResponseModel(options(server)).stream(input));
-    })().catch((e: unknown) => e);
-    expect(error).toMatchObject({ retryable: true });
-    expect((error as Error).message).toMatch(/ended before response\.completed/);
+    await expectRetryableStreamError(
+      new OpenAIResponseModel(options(server)).stream(input),
+      /ended before response\.completed/,
+    );
   });
 });
