@@ -132,9 +132,10 @@ function timeoutOption(value: unknown, field: string, fallback: number | null): 
  * the request timeout, abort through `AbortSignal` (even when the SDK ignores it), tracing,
  * structured-output validation, and the check that the answer ended complete: a tool call whose
  * arguments stop mid-JSON (`{"city": "Par`) fails the call with a retryable `ModelError` instead of
- * reaching the caller (a non-streaming call is retried; a stream fails after its last chunk). A provider implements only {@link doStream} and/or
- * {@link doCall}: translate the request, call the SDK with `request.signal`, parse the answer
- * (see `ChatResponseAccumulator`), and optionally {@link normalizeError} for SDK errors.
+ * reaching the caller (a non-streaming call is retried; a stream fails after its last chunk). A
+ * provider implements only {@link doStream} and/or {@link doCall}: translate the request, call the
+ * SDK with `request.signal`, parse the answer (see `ChatResponseAccumulator`), and optionally
+ * {@link normalizeError} for SDK errors.
  */
 export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = ChatModelCallOptions> {
   /** The provider id, e.g. `"openai"` (used in errors and traces). */
