@@ -20,4 +20,9 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export {
+  expectRetryableStreamError,
+  expectTruncatedToolCall,
+  readUntilError,
+} from "./truncated-tool-call.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";
