@@ -129,6 +129,46 @@ describe("agentscope serve storage (subprocess)", () => {
     expect(JSON.stringify(saved?.agent)).toContain("Your name is Ada.");
   });
 
+  it("resumes a run that was in progress when the process was killed", async () => {
+    model.reset();
+    let asked: () => void = () => undefined;
+    const modelAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    model.routes[CHAT] = {
+      response: ({ callNumber }) => {
+        asked();
+        // The first process never gets its answer; the restarted one does.
+        return callNumber === 0 ? { type: "stall" } : textReply("Resumed and answered.");
+      },
+    };
+    const dir = join(home.path, "sqlite-crash");
+    const first = await startServe([], dir);
+    const posted = await fetch(`${first.url}/v1/sessions/cut/messages`, {
+      method: "POST",
+      headers: AUTH,
+      body: JSON.stringify({ content: "Answer slowly." }),
+    });
+    expect(posted.status).toBe(202);
+    const { runId } = (await posted.json()) as { runId: string };
+    await modelAsked; // the run is in progress: the model has the request
+    await killHard(first.cli);
+
+    const second = await startServe([], dir);
+    const events = await (
+      await fetch(`${second.url}/v1/sessions/cut/events?until=run_end`, { headers: AUTH })
+    ).text();
+    expect(events).toContain(`event: run_resumed\ndata: {"runId":"${runId}"`);
+    expect(events).toContain(`event: run_finished\ndata: {"runId":"${runId}"`);
+    const session = (await (
+      await fetch(`${second.url}/v1/sessions/cut`, { headers: AUTH })
+    ).json()) as { status: string; memory: { content: unknown }[] };
+    expect(session.status).toBe("idle");
+    expect(JSON.stringify(session.memory.at(-1)?.content)).toContain("Resumed and answered.");
+    second.cli.child.kill("SIGTERM");
+    expect(await second.cli.exited).toBe(0);
+  });
+
   it("--in-memory writes nothing, and forgets the session on restart", async () => {
     script();
     const dir = join(home.path, "in-memory");

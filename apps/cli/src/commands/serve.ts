@@ -102,6 +102,11 @@ export async function runServe(
   const server = createAgentServer(options);
   try {
     const bound = await server.listen(port, values.host ?? "127.0.0.1");
+    // Runs a killed earlier process left in progress resume now rather than at the first sweep
+    // (one lease TTL later); on Redis, only those whose lease lapsed.
+    for (const key of await storage.backend.listActive(100)) {
+      await server.runner.recover(key).catch(() => false);
+    }
     io.stdout.write(
       `listening on http://${values.host ?? "127.0.0.1"}:${bound} (model ${loaded.label}, ${storage.description})\n`,
     );
