@@ -116,7 +116,9 @@ describe("openStorage", () => {
     expect(error.message).toMatch(
       /^cannot open the service's storage \(--postgres\): .*PostgreSQL/,
     );
-    expect(error.message).toContain("check the URL (host, port, user, password, database)");
+    expect(error.message).toMatch(
+      /PostgreSQL is unreachable \(connect ECONNREFUSED [\d.:]+\); check the URL \(host, port, user, password, database\) and that PostgreSQL is running$/,
+    );
     expect(error.message).not.toContain("hunter2");
   });
 
@@ -126,7 +128,9 @@ describe("openStorage", () => {
       planStorage({ redis: `redis://127.0.0.1:${port}` }, env, "/"),
     ).catch((e) => e);
     expect(error).toBeInstanceOf(CliError);
-    expect(error.message).toMatch(/^cannot open the service's storage \(--redis\): .*Redis/);
+    expect(error.message).toMatch(
+      /^cannot open the service's storage \(--redis\): The service's Redis is unreachable \(.*\); check the URL \(host, port, password\) and that Redis is running$/,
+    );
   });
 
   it("names the file when the SQLite store cannot be created", async () => {

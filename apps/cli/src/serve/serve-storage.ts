@@ -179,11 +179,15 @@ function sourceOf(plan: StoragePlan): string {
 }
 
 function storageError(plan: StoragePlan, error: unknown): CliError {
-  const reason = redact(oneLine((error as Error)?.message ?? String(error)));
+  const reason = redact(oneLine((error as Error)?.message ?? String(error)))
+    .replace(/\s*Retry once .* back\.$/, "")
+    .replace(/\.$/, "");
   const fix =
     plan.kind === "sqlite"
       ? `check that ${plan.path} can be written${plan.flag === "default" ? " (set AGENTSCOPE_HOME or give --store FILE)" : ""}`
-      : "check the URL (host, port, user, password, database) and that the server is running";
+      : plan.kind === "redis" && !/PostgreSQL/.test(reason)
+        ? "check the URL (host, port, password) and that Redis is running"
+        : "check the URL (host, port, user, password, database) and that PostgreSQL is running";
   return new CliError(`cannot open the service's storage (${sourceOf(plan)}): ${reason}; ${fix}`, {
     exitCode: EXIT.failure,
     cause: error,
