@@ -28,8 +28,9 @@ function tokensFrom(list: readonly string[], env: NodeJS.ProcessEnv): Record<str
 
 /**
  * `agentscope serve`: serves a chat agent (the chosen model, no tools) over HTTP with
- * `@agentscope-ts/server` until `stop` aborts (Ctrl-C or SIGTERM when run from the command line).
- * Prints `listening on http://HOST:PORT` once ready.
+ * `@agentscope-ts/server` until `stop` aborts (Ctrl-C or SIGTERM when run from the command line),
+ * its sessions where the storage flags say (SQLite in the agent home by default).
+ * Prints `listening on http://HOST:PORT (model …, <storage>)` once ready.
  */
 export async function runServe(
   argv: readonly string[],
