@@ -169,6 +169,33 @@ describe("agentscope serve storage (subprocess)", () => {
     expect(await second.cli.exited).toBe(0);
   });
 
+  it("refuses a second serve on the same SQLite file while the first runs", async () => {
+    const dir = join(home.path, "sqlite-twice");
+    const first = await startServe([], dir);
+    const file = join(dir, ".agentscope", "server", "sessions.db");
+    const second = await runCli(
+      [
+        "serve",
+        "--model",
+        "openai:gpt-test",
+        "--base-url",
+        `${model.url}/v1`,
+        "--port",
+        "0",
+        "--token",
+        "s=alice",
+      ],
+      { home: dir, env: { OPENAI_API_KEY: "test" } },
+    );
+    expect(second.code).toBe(1);
+    expect(second.stderr).toBe(
+      `agentscope: another agentscope serve (pid ${first.cli.child.pid}) keeps its sessions in ${file}: stop it, or give this one --store OTHER_FILE (one process per SQLite file; for replicas use --redis)\n`,
+    );
+    first.cli.child.kill("SIGTERM");
+    expect(await first.cli.exited).toBe(0);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it("--in-memory writes nothing, and forgets the session on restart", async () => {
     script();
     const dir = join(home.path, "in-memory");

@@ -83,6 +83,7 @@ export async function runServe(
     loaded = await choice.provider.load(choice, { stderr: io.stderr, env: io.env });
   } catch (error) {
     await storage.backend.close().catch(() => undefined);
+    storage.release();
     throw error;
   }
   const sysPrompt = values["sys-prompt"] ?? `You are ${AGENT_NAME}, a helpful assistant.`;
@@ -118,6 +119,7 @@ export async function runServe(
     return EXIT.ok;
   } finally {
     await server.close({ interrupt: true });
+    storage.release();
     await loaded.dispose?.();
   }
 }

@@ -9,6 +9,7 @@ import {
 } from "@agentscope-ts/server";
 import { CliError, EXIT, oneLine } from "../cli-error.js";
 import { agentscopeHome } from "../session/session-store.js";
+import { lockStore, type StoreLock } from "./store-lock.js";
 
 /** The storage flags of `agentscope serve` (as parsed; the URLs may also come from the environment). */
 export interface StorageFlags {
@@ -115,6 +116,8 @@ export interface ServeStorage {
   backend: ServiceBackend;
   /** E.g. `sessions in /home/me/.agentscope/server/sessions.db`. */
   description: string;
+  /** Lets go of the SQLite file's lock (after the server closed); a no-op for the others. */
+  release(): void;
 }
 
 /**
@@ -125,15 +128,18 @@ export interface ServeStorage {
 export async function openStorage(plan: StoragePlan): Promise<ServeStorage> {
   let backend: ServiceBackend;
   let description: string;
+  let lock: StoreLock | undefined;
   try {
     switch (plan.kind) {
       case "memory":
         return {
           backend: new InMemoryBackend(),
           description: "in memory only: sessions end with the process",
+          release: () => undefined,
         };
       case "sqlite":
         description = `sessions in ${plan.path}`;
+        lock = lockStore(plan.path);
         backend = new InMemoryBackend({
           checkpoints: new SqliteCheckpointStore({ path: plan.path }),
         });
@@ -159,15 +165,17 @@ export async function openStorage(plan: StoragePlan): Promise<ServeStorage> {
         break;
     }
   } catch (error) {
-    throw storageError(plan, error);
+    lock?.release();
+    throw error instanceof CliError ? error : storageError(plan, error);
   }
   try {
     await backend.loadCheckpoint({ userId: "agentscope-serve", sessionId: "startup-check" });
   } catch (error) {
     await backend.close().catch(() => undefined);
+    lock?.release();
     throw storageError(plan, error);
   }
-  return { backend, description };
+  return { backend, description, release: () => lock?.release() };
 }
 
 /** Which flags (or variables) chose the plan, for error messages. */
