@@ -32,36 +32,6 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, " ").trim();
 }
 
-/**
- * The host (and port) a network error could not reach, found along the error's `cause` chain:
- * Node's socket errors carry `hostname` (DNS) or `address` and `port` (connect), and their
- * messages read like `getaddrinfo ENOTFOUND api.example.com`.
- */
-export function unreachableHost(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current != null; depth++) {
-    const e = current as {
-      hostname?: unknown;
-      address?: unknown;
-      port?: unknown;
-      message?: unknown;
-    };
-    if (typeof e.hostname === "string" && e.hostname) return e.hostname;
-    if (typeof e.address === "string" && e.address) {
-      return typeof e.port === "number" ? `${e.address}:${e.port}` : e.address;
-    }
-    const named =
-      typeof e.message === "string"
-        ? /\b(?:ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ECONNRESET)\s+([\w.:[\]-]+)/.exec(
-            e.message,
-          )
-        : null;
-    if (named?.[1]) return named[1];
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 function statusAdvice(error: ModelError): string {
   const provider = error.provider ?? "the provider";
   switch (error.status) {
@@ -72,14 +42,11 @@ function statusAdvice(error: ModelError): string {
       return "; check the model name in --model (and --base-url)";
     case 429:
       return "; you hit a rate limit or quota, wait and try again";
-    case undefined: {
-      if (!/network error|timed out/i.test(error.message)) return "";
-      const host = unreachableHost(error);
-      // Provider packages already name the host ("network error reaching HOST…"): not twice.
-      return host && !error.message.includes(host)
-        ? `; could not reach ${host}: check your network connection and the server address (--base-url)`
-        : "; check your network connection and the server address (--base-url)";
-    }
+    case undefined:
+      // Provider packages name the host and port in the message ("network error reaching HOST…").
+      return /network error|timed out/i.test(error.message)
+        ? "; check your network connection and the server address (--base-url)"
+        : "";
     default:
       return error.status >= 500 ? "; the provider failed, try again later" : "";
   }

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../test/cli-process.js";
 import { closedPort, writeMcpConfig } from "../test/fixtures.js";
 import { OFFLINE_HINT } from "./model/local-model.js";

@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The built CLI the tests run. */
+/**
+ * The built CLI the tests run. Every test that starts it relies on this package's own `build`
+ * having written dist before the tests start (turbo: `test` depends on the package's `build`).
+ */
 export const CLI_BIN = join(dirname(dirname(fileURLToPath(import.meta.url))), "dist", "bin.js");
 
 /** A temporary folder that is removed by `cleanup()`. */
@@ -43,6 +46,8 @@ export interface CliProcess {
   end(): void;
   /** Resolves once stdout contains `text` (or matches it); rejects after `timeoutMs`. */
   waitForOutput(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Resolves once stderr contains `text` (or matches it); rejects after `timeoutMs`. */
+  waitForStderr(text: string | RegExp, timeoutMs?: number): Promise<void>;
   /** The exit code (signal exits give 128 + signal number). */
   readonly exited: Promise<number>;
 }
@@ -80,6 +85,7 @@ export function startCli(args: readonly string[], options: StartCliOptions): Cli
   });
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
     err += d;
+    for (const l of listeners) l();
   });
   const exited = new Promise<number>((resolve) => {
     child.on("close", (code, signal) => {
@@ -91,6 +97,31 @@ export function startCli(args: readonly string[], options: StartCliOptions): Cli
   void exited.then(() => {
     done = true;
   });
+  const waitFor = (stream: "stdout" | "stderr", text: string | RegExp, timeoutMs = 30_000) => {
+    const found = () => {
+      const seen = stream === "stdout" ? out : err;
+      return typeof text === "string" ? seen.includes(text) : text.test(seen);
+    };
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (found()) finish();
+        else if (done) finish(new Error(`the CLI exited before printing ${String(text)}`));
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`timed out waiting for ${String(text)} on ${stream}`)),
+        timeoutMs,
+      );
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        if (error) {
+          reject(new Error(`${error.message}\n--- stdout:\n${out}\n--- stderr:\n${err}`));
+        } else resolve();
+      };
+      listeners.add(check);
+      check();
+    });
+  };
   return {
     child,
     stdout: () => out,
@@ -98,28 +129,8 @@ export function startCli(args: readonly string[], options: StartCliOptions): Cli
     send: (line) => child.stdin.write(`${line}\n`),
     end: () => child.stdin.end(),
     exited,
-    waitForOutput(text, timeoutMs = 30_000) {
-      const found = () => (typeof text === "string" ? out.includes(text) : text.test(out));
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (found()) finish();
-          else if (done) finish(new Error(`the CLI exited before printing ${String(text)}`));
-        };
-        const timer = setTimeout(
-          () => finish(new Error(`timed out waiting for ${String(text)}`)),
-          timeoutMs,
-        );
-        const finish = (error?: Error) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          if (error) {
-            reject(new Error(`${error.message}\n--- stdout:\n${out}\n--- stderr:\n${err}`));
-          } else resolve();
-        };
-        listeners.add(check);
-        check();
-      });
-    },
+    waitForOutput: (text, timeoutMs) => waitFor("stdout", text, timeoutMs),
+    waitForStderr: (text, timeoutMs) => waitFor("stderr", text, timeoutMs),
   };
 }
 

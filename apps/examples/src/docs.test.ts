@@ -3,6 +3,12 @@ import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  type RunningPostgres,
+  type RunningRedis,
+  startPostgres,
+  startRedis,
+} from "@agentscope-ts/test-databases";
 import type { TestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeBlocks } from "./code-blocks.ts";
@@ -10,7 +16,8 @@ import { startOfflineOpenAI } from "./offline/offline-openai-server.ts";
 import { runExample } from "./run-example.ts";
 
 // Every `ts` block of the guides in docs/ is a program: each is written out, the whole set is
-// type-checked with the examples' strict settings, and each runs against the offline server.
+// type-checked with the examples' strict settings, and each runs against the offline server
+// (and, for the blocks that read REDIS_URL / DATABASE_URL, a real redis-server and PostgreSQL).
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const docsDir = join(root, "docs");
 const outDir = join(root, "apps", "examples", ".generated", "docs");
@@ -30,8 +37,19 @@ for (const guide of (await readdir(docsDir)).filter((f) => f.endsWith(".md")).so
 }
 
 let server: TestServer;
+let redis: RunningRedis | undefined;
+let postgres: RunningPostgres | undefined;
+const databaseEnv: Record<string, string> = {};
 beforeAll(async () => {
   server = await startOfflineOpenAI();
+  if (blocks.some((b) => b.code.includes("REDIS_URL"))) {
+    redis = await startRedis();
+    databaseEnv.REDIS_URL = redis.url;
+  }
+  if (blocks.some((b) => b.code.includes("DATABASE_URL"))) {
+    postgres = await startPostgres();
+    databaseEnv.DATABASE_URL = postgres.connectionString;
+  }
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   for (const block of blocks) await writeFile(block.file, `${block.code}\n`);
@@ -43,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
   await rm(outDir, { recursive: true, force: true });
 });
 
@@ -62,6 +81,11 @@ describe("docs code blocks", () => {
       "rag",
       "tracing",
       "a2a",
+      "ag-ui",
+      "server",
+      "approvals",
+      "storage",
+      "deployment",
     ]) {
       expect(guides, guide).toContain(guide);
     }
@@ -91,6 +115,7 @@ describe("docs code blocks", () => {
     const run = await runExample(block.file, [], {
       OPENAI_API_KEY: "offline",
       OPENAI_BASE_URL: `${server.url}/v1`,
+      ...databaseEnv,
     });
     // (An MCP server started by a block may log its start-up line to stderr.)
     expect(run.stderr).not.toMatch(/error|warn/i);

@@ -1,5 +1,6 @@
 import type { ToolResponse } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callWatchingFetch } from "./__fixtures__/call-watch.js";
 import {
   type EverythingServer,
   type ProbeServer,
@@ -100,13 +101,23 @@ describe.each([
 
   it("reports a server killed mid-call as an error result, disconnects, and reconnects", async () => {
     const own = await startEverything(mode);
-    const c = client("dying", own.url);
+    const watch = callWatchingFetch();
+    const c = new HttpStatefulClient({
+      name: "dying",
+      transport,
+      url: own.url,
+      clientKwargs: { fetch: watch.fetch },
+    });
+    clients.push(c);
     await c.connect();
     const longOp = await c.getCallableFunction("trigger-long-running-operation");
     const echo = await c.getCallableFunction("echo");
 
+    const reached = watch.nextCallReached();
     const pending = longOp.execute({ duration: 60, steps: 3 });
-    setTimeout(() => void own.kill(), 500);
+    // Killed once the server has the request: mid-call.
+    await reached;
+    await own.kill();
     const res = await pending;
     expect(res.metadata?.is_error).toBe(true);
     expect(texts(res)[0]).toMatch(

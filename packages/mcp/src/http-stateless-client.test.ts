@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ToolResponse } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callWatchingFetch } from "./__fixtures__/call-watch.js";
 import {
   type EverythingServer,
   startEverything,
@@ -69,14 +70,19 @@ describe("HttpStatelessClient (server-everything over Streamable HTTP)", () => {
 
   it("reports a server killed mid-call as an error result", async () => {
     const own = await startEverything("streamableHttp");
+    const watch = callWatchingFetch();
     const client = new HttpStatelessClient({
       name: "dying",
       transport: "streamable_http",
       url: own.url,
+      clientKwargs: { fetch: watch.fetch },
     });
     const longOp = await client.getCallableFunction("trigger-long-running-operation");
+    const reached = watch.nextCallReached();
     const pending = longOp.execute({ duration: 60, steps: 3 });
-    setTimeout(() => void own.kill(), 1000);
+    // Killed once the server has the request: mid-call.
+    await reached;
+    await own.kill();
     const res = await pending;
     // "Disconnected", not the operation's result nor a request timeout.
     expect(texts(res)[0]).toMatch(/The MCP server 'dying' disconnected during the call/);

@@ -39,6 +39,7 @@ export {
   toolParameters,
   toToolName,
 } from "./mcp-tool-function.js";
+export { DEFAULT_CLOSE_GRACE_MS } from "./process-group.js";
 export { type RegisterMcpClientOptions, registerMcpClient } from "./register-mcp-client.js";
 export {
   type CloseOptions,

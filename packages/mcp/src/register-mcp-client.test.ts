@@ -6,6 +6,7 @@ import {
   toolResponse,
 } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CallWatchingStdIOClient } from "./__fixtures__/call-watch.js";
 import {
   EVERYTHING_ENTRY,
   type EverythingServer,
@@ -14,17 +15,16 @@ import {
 } from "./__fixtures__/servers.js";
 import { HttpStatelessClient } from "./http-stateless-client.js";
 import { registerMcpClient } from "./register-mcp-client.js";
-import { StdIOStatefulClient } from "./stdio-stateful-client.js";
 
 const newClient = (name = "everything") =>
-  new StdIOStatefulClient({
+  new CallWatchingStdIOClient({
     name,
     command: process.execPath,
     args: [EVERYTHING_ENTRY, "stdio"],
     stderr: "ignore",
   });
 
-let client: StdIOStatefulClient;
+let client: CallWatchingStdIOClient;
 let http: EverythingServer;
 
 beforeAll(async () => {
@@ -225,13 +225,17 @@ describe("registerMcpClient", () => {
     const toolkit = new Toolkit();
     await registerMcpClient(toolkit, client, { enableFuncs: ["trigger-long-running-operation"] });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    const res = await call(
+    const sent = client.nextCallSent();
+    const pending = call(
       toolkit,
       "trigger-long-running-operation",
       { duration: 30, steps: 3 },
       controller.signal,
     );
+    // Interrupted once the request is with the server.
+    await sent;
+    controller.abort();
+    const res = await pending;
     expect(res.isInterrupted).toBe(true);
     // Interrupted, not completed: the 30 s operation was abandoned.
     expect(text(res)).toContain(TOOL_INTERRUPTED_TEXT);

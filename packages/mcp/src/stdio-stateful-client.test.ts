@@ -1,13 +1,14 @@
 import type { ToolResponse } from "@agentscope-ts/core";
 import { afterAll, describe, expect, it } from "vitest";
+import { CallWatchingStdIOClient } from "./__fixtures__/call-watch.js";
 import { EVERYTHING_ENTRY, isAlive, waitFor } from "./__fixtures__/servers.js";
 import { StdIOStatefulClient } from "./stdio-stateful-client.js";
 
 const clients: StdIOStatefulClient[] = [];
 
 /** A stdio client of server-everything; closed (and its process killed) in afterAll. */
-function everything(name = "everything", env?: Record<string, string>): StdIOStatefulClient {
-  const client = new StdIOStatefulClient({
+function everything(name = "everything", env?: Record<string, string>): CallWatchingStdIOClient {
+  const client = new CallWatchingStdIOClient({
     name,
     command: process.execPath,
     args: [EVERYTHING_ENTRY, "stdio"],
@@ -153,11 +154,13 @@ describe("StdIOStatefulClient (server-everything over stdio)", () => {
     await client.connect();
     const longOp = await client.getCallableFunction("trigger-long-running-operation");
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 300);
-    // The request is abandoned, not waited for: the tool runs 30 s, the test's limit is 20 s.
-    await expect(
-      longOp.execute({ duration: 30, steps: 3 }, { signal: controller.signal }),
-    ).rejects.toThrow();
+    const sent = client.nextCallSent();
+    const pending = longOp.execute({ duration: 30, steps: 3 }, { signal: controller.signal });
+    // Aborted once the request is with the server. It is abandoned, not waited for: the tool
+    // runs 30 s, the test's limit is 20 s.
+    await sent;
+    controller.abort();
+    await expect(pending).rejects.toThrow();
     // The session is still usable.
     const echo = await client.getCallableFunction("echo");
     expect(texts(await echo.execute({ message: "after" }))).toEqual(["Echo: after"]);
@@ -185,8 +188,11 @@ describe("StdIOStatefulClient (server-everything over stdio)", () => {
     const echo = await client.getCallableFunction("echo");
     const pid = client.pid as number;
 
+    const sent = client.nextCallSent();
     const pending = longOp.execute({ duration: 30, steps: 3 });
-    setTimeout(() => process.kill(pid, "SIGKILL"), 500);
+    // Killed once the request is with the server: mid-call.
+    await sent;
+    process.kill(pid, "SIGKILL");
     const res = await pending;
     expect(res.metadata?.is_error).toBe(true);
     expect(texts(res)[0]).toMatch(

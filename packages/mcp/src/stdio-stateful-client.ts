@@ -1,10 +1,10 @@
 import type { IOType } from "node:child_process";
 import type { Stream } from "node:stream";
 import { ValidationError } from "@agentscope-ts/core";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { BoundedStdioClientTransport } from "./bounded-stdio-transport.js";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "./line-read-buffer.js";
+import { DEFAULT_CLOSE_GRACE_MS } from "./process-group.js";
 import {
   type CloseOptions,
   StatefulClientBase,
@@ -33,6 +33,11 @@ export interface StdIOStatefulClientOptions extends StatefulClientOptions {
    * result over it fails that call with an error result naming the limit; the session goes on.
    */
   maxMessageBytes?: number;
+  /**
+   * Milliseconds the server gets to exit once `close()` closed its stdin, and its process group
+   * again after SIGTERM, before SIGKILL. Default 2000.
+   */
+  closeGraceMs?: number;
 }
 
 /**
@@ -50,14 +55,16 @@ export interface StdIOStatefulClientOptions extends StatefulClientOptions {
 export class StdIOStatefulClient extends StatefulClientBase {
   /** How the server process is started. */
   readonly serverParams: Readonly<
-    Omit<StdIOStatefulClientOptions, "name" | "connectTimeout" | "maxMessageBytes">
+    Omit<StdIOStatefulClientOptions, "name" | "connectTimeout" | "maxMessageBytes" | "closeGraceMs">
   >;
   /** The largest message read from the server, in bytes. */
   readonly maxMessageBytes: number;
+  /** Milliseconds of each stop step (stdin closed, SIGTERM) before the next. */
+  readonly closeGraceMs: number;
 
   constructor(options: StdIOStatefulClientOptions) {
     super(options.name, options);
-    const { name: _name, connectTimeout: _c, maxMessageBytes, ...params } = options;
+    const { name: _name, connectTimeout: _c, maxMessageBytes, closeGraceMs, ...params } = options;
     if (
       maxMessageBytes !== undefined &&
       !(Number.isInteger(maxMessageBytes) && maxMessageBytes > 0)
@@ -69,31 +76,34 @@ export class StdIOStatefulClient extends StatefulClientBase {
         },
       ]);
     }
+    if (closeGraceMs !== undefined && !(Number.isFinite(closeGraceMs) && closeGraceMs >= 0)) {
+      throw new ValidationError(`options of the MCP client '${this.name}'`, [
+        {
+          path: "closeGraceMs",
+          message: `expected a number of milliseconds (0 or more), received ${String(closeGraceMs)}`,
+        },
+      ]);
+    }
     this.maxMessageBytes = maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.closeGraceMs = closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
     this.serverParams = params;
   }
 
   /** The process id of the running server (also while connecting), or `null` when there is none. */
   get pid(): number | null {
     const transport = this.transport;
-    return transport instanceof StdioClientTransport ? transport.pid : null;
+    return transport instanceof BoundedStdioClientTransport ? transport.pid : null;
   }
 
   /**
-   * Closes the session and stops the server. A server still connecting gets no grace period: it
-   * is sent SIGTERM at once (the SDK would first wait 2 s for it to exit on its own), so a CLI
-   * quitting mid-connect does not leave it behind.
+   * Closes the session and stops the server with everything it started (its process group):
+   * its stdin is closed and it gets `closeGraceMs` to exit, then the group gets SIGTERM, and
+   * SIGKILL `closeGraceMs` later. A server still connecting gets no polite wait: SIGTERM at once.
    */
   override async close(options?: CloseOptions): Promise<void> {
-    const pid = this.isConnecting ? this.pid : null;
+    const transport = this.isConnecting ? this.transport : undefined;
     const closing = super.close(options);
-    if (pid !== null) {
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-    }
+    if (transport instanceof BoundedStdioClientTransport) await transport.terminate();
     await closing;
   }
 
@@ -107,7 +117,7 @@ export class StdIOStatefulClient extends StatefulClientBase {
         ...(cwd !== undefined ? { cwd } : {}),
         ...(stderr !== undefined ? { stderr } : {}),
       },
-      { name: this.name, maxMessageBytes: this.maxMessageBytes },
+      { name: this.name, maxMessageBytes: this.maxMessageBytes, closeGraceMs: this.closeGraceMs },
     );
   }
 }

@@ -2,6 +2,7 @@ import { EventSchema } from "@ag-ui/core/schemas";
 import { afterEach, describe, expect, it } from "vitest";
 import { demoAgents } from "./__fixtures__/demo-agents.js";
 import { readSse } from "./__fixtures__/sse-client.js";
+import { AgUiMapper } from "./ag-ui.js";
 import { type AgentServer, createAgentServer } from "./agent-server.js";
 
 const H = { authorization: "Bearer t", "content-type": "application/json" };
@@ -73,5 +74,72 @@ describe("AG-UI events", () => {
     expect(EventSchema.safeParse(end).success).toBe(true);
     expect(end.outcome.type).toBe("interrupt");
     expect(end.outcome.interrupts).toHaveLength(1);
+  });
+});
+
+describe("AgUiMapper", () => {
+  const ev = (id: number, type: string, data: Record<string, unknown> = {}, runId = "r1") => ({
+    id: `${id}-0`,
+    fence: 1,
+    runId,
+    type,
+    data,
+  });
+  const chunk = (id: number, msgId: string, thinking: string, text: string, last = false) =>
+    ev(id, "model_chunk", { msgId, delta: { thinking, text }, last });
+
+  it("gives thinking and text their own ids, a new reasoning id per thinking segment", () => {
+    const m = new AgUiMapper("t");
+    const out = [
+      ev(1, "run_started"),
+      chunk(2, "m1", "a", ""),
+      chunk(3, "m1", "", "b"),
+      chunk(4, "m1", "c", ""),
+      chunk(5, "m1", "", "", true),
+      ev(6, "run_finished"),
+    ].flatMap((e) => m.map(e));
+    for (const e of out) expect(EventSchema.safeParse(e).success).toBe(true);
+    const ids = (type: string) =>
+      out.filter((e) => e.type === type).map((e) => (e as { messageId: string }).messageId);
+    expect(ids("REASONING_MESSAGE_START")).toEqual(["m1-reasoning", "m1-reasoning-2"]);
+    expect(ids("REASONING_MESSAGE_END")).toEqual(["m1-reasoning", "m1-reasoning-2"]);
+    expect(ids("TEXT_MESSAGE_START")).toEqual(["m1"]);
+    expect(ids("TEXT_MESSAGE_END")).toEqual(["m1"]);
+  });
+
+  it("closes what a dead replica left open, once, and ends every run with its messages closed", () => {
+    const m = new AgUiMapper("t");
+    const out = [
+      ev(1, "run_started"),
+      chunk(2, "m1", "half a thought", ""),
+      ev(3, "run_resumed"),
+      chunk(4, "m2", "", "answer"),
+      ev(5, "run_failed", { message: "boom" }),
+    ].flatMap((e) => m.map(e));
+    expect(out.map((e) => e.type)).toEqual([
+      "RUN_STARTED",
+      "REASONING_MESSAGE_START",
+      "REASONING_MESSAGE_CONTENT",
+      "REASONING_MESSAGE_END",
+      "CUSTOM",
+      "TEXT_MESSAGE_START",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_END",
+      "RUN_ERROR",
+    ]);
+    expect(out[4]).toEqual({
+      type: "CUSTOM",
+      name: "agentscope.run_resumed",
+      value: { messageIds: ["m1-reasoning"] },
+    });
+    // A log that moves on to another run without an end: the open one is ended first.
+    const next = [ev(6, "run_started", {}, "r2"), ev(7, "run_started", {}, "r3")].flatMap((e) =>
+      m.map(e),
+    );
+    expect(next.map((e) => [e.type, (e as { runId?: string }).runId])).toEqual([
+      ["RUN_STARTED", "r2"],
+      ["RUN_FINISHED", "r2"],
+      ["RUN_STARTED", "r3"],
+    ]);
   });
 });

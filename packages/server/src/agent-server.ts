@@ -9,6 +9,8 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 import { AgUiMapper } from "./ag-ui.js";
+import { startAgUiRun } from "./ag-ui-run.js";
+import { latestRunStart } from "./ag-ui-run-start.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
 import { EVENT_ID_FORM, isEventId } from "./event-log.js";
@@ -290,30 +292,19 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     return c.body(null, 204);
   });
 
-  app.get("/v1/sessions/:id/events", async (c) => {
-    const key = keyOf(c);
-    if (key instanceof Response) return key;
-    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
-    const header = c.req.header("last-event-id");
-    const after = header ?? c.req.query("after") ?? "0";
-    if (!isEventId(after)) {
-      // Checked before the stream opens: a 200 that closes at once makes EventSource loop.
-      const source = header !== undefined ? "Last-Event-ID header" : "'after' query parameter";
-      return fail(c, 400, `Invalid ${source} '${after.slice(0, 64)}': give ${EVENT_ID_FORM}.`);
-    }
-    if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
-    const untilRunEnd = c.req.query("until") === "run_end";
-    const protocol = c.req.query("protocol") ?? "agentscope";
-    if (protocol !== "agentscope" && protocol !== "ag-ui") {
-      return fail(c, 400, `Unknown protocol '${protocol}': use 'agentscope' (default) or 'ag-ui'.`);
-    }
-    const agUi = protocol === "ag-ui" ? new AgUiMapper(key.sessionId) : null;
-    return streamSSE(c, async (stream) => {
+  /** Streams the session's events after `after` as SSE (AG-UI when `agUi`), optionally one run's only. */
+  const streamEvents = (
+    c: Context<Vars>,
+    key: SessionKey,
+    after: string,
+    stream: { agUi: AgUiMapper | null; untilRunEnd: boolean; runId?: string },
+  ) =>
+    streamSSE(c, async (sse) => {
       openStreams++;
       const stop = new AbortController();
       const onClose = () => stop.abort();
       closing.signal.addEventListener("abort", onClose, { once: true });
-      stream.onAbort(onClose);
+      sse.onAbort(onClose);
       const deadline = setTimeout(onClose, maxStreamMs);
       let last = after;
       try {
@@ -323,19 +314,20 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
             count: 200,
             signal: stop.signal,
           });
-          if (events.length === 0 && !stop.signal.aborted) await stream.write(": keep-alive\n\n");
+          if (events.length === 0 && !stop.signal.aborted) await sse.write(": keep-alive\n\n");
           let ended = false;
           for (const e of events) {
             last = e.id;
-            if (agUi) {
-              for (const out of agUi.map(e)) {
-                await stream.writeSSE({ id: e.id, data: JSON.stringify(out) });
+            if (stream.runId !== undefined && e.runId !== stream.runId) continue;
+            if (stream.agUi) {
+              for (const out of stream.agUi.map(e)) {
+                await sse.writeSSE({ id: e.id, data: JSON.stringify(out) });
               }
             } else {
               const out = defaultSse(e);
-              await stream.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
+              await sse.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
             }
-            if (untilRunEnd && RUN_END.has(e.type)) ended = true;
+            if (stream.untilRunEnd && RUN_END.has(e.type)) ended = true;
           }
           if (ended) break;
         }
@@ -348,6 +340,45 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
         openStreams--;
       }
     });
+
+  app.get("/v1/sessions/:id/events", async (c) => {
+    const key = keyOf(c);
+    if (key instanceof Response) return key;
+    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    const header = c.req.header("last-event-id");
+    const given = header ?? c.req.query("after");
+    const after = given ?? "0";
+    if (!isEventId(after)) {
+      // Checked before the stream opens: a 200 that closes at once makes EventSource loop.
+      const source = header !== undefined ? "Last-Event-ID header" : "'after' query parameter";
+      return fail(c, 400, `Invalid ${source} '${after.slice(0, 64)}': give ${EVENT_ID_FORM}.`);
+    }
+    if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
+    const untilRunEnd = c.req.query("until") === "run_end";
+    const protocol = c.req.query("protocol") ?? "agentscope";
+    if (protocol !== "agentscope" && protocol !== "ag-ui") {
+      return fail(c, 400, `Unknown protocol '${protocol}': use 'agentscope' (default) or 'ag-ui'.`);
+    }
+    if (protocol === "agentscope") return streamEvents(c, key, after, { agUi: null, untilRunEnd });
+    // AG-UI without Last-Event-ID: the latest run only, not every earlier turn again.
+    const from = given ?? (await latestRunStart(backend, key));
+    return streamEvents(c, key, from, { agUi: new AgUiMapper(key.sessionId), untilRunEnd });
+  });
+
+  // AG-UI's HttpAgent: POST a RunAgentInput, read that run's events (see docs/ag-ui.md).
+  app.post("/v1/ag-ui/:agent?", async (c) => {
+    if (openStreams >= maxStreams) return fail(c, 503, "Too many open event streams; retry.");
+    const agents = Object.keys(options.agents);
+    const started = await startAgUiRun(
+      runner,
+      agents,
+      c.get("userId"),
+      c.req.param("agent"),
+      await jsonBody(c),
+    );
+    if ("refused" in started) return fail(c, started.refused.status, started.refused.message);
+    const agUi = new AgUiMapper(started.key.sessionId);
+    return streamEvents(c, started.key, "0", { agUi, untilRunEnd: true, runId: started.runId });
   });
 
   if (options.a2a !== false) {

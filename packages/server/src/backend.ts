@@ -24,8 +24,19 @@ export interface StoredEvent extends EventInput {
   fence: number;
 }
 
-/** Why a tool call waits in a parked run. */
-export type PendingReason = "approval" | "may_have_run" | "not_run";
+/**
+ * Why a tool call waits in a parked run: a human's approval, a call that may have run before a
+ * crash, a call of a client's tool (the AG-UI client runs it and sends the result), or not run.
+ */
+export type PendingReason = "approval" | "may_have_run" | "client" | "not_run";
+
+/** A tool the client runs (AG-UI frontend tool): offered to the model, called by the client. */
+export interface ClientTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+}
 
 /** A human's answer to a parked tool call. */
 export interface ApprovalDecision {
@@ -48,6 +59,8 @@ export interface RunState {
   status: "idle" | "running" | "parked" | "failed";
   runId: string | null;
   pending: PendingCall[];
+  /** The client's tools for this run (AG-UI), kept so another replica can resume it. */
+  clientTools?: ClientTool[];
 }
 
 /** What is saved after every step: the agent's state plus the run state. */

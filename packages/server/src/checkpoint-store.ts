@@ -18,6 +18,12 @@ export interface CheckpointStore {
    * counter does not outlive the process (`InMemoryBackend`) continues from it after a restart.
    */
   lastFence?(key: SessionKey): Promise<number>;
+  /**
+   * Up to `limit` sessions whose checkpoint says a run is in progress. A backend whose list of
+   * running sessions does not outlive the process (`InMemoryBackend`) recovers these after a
+   * restart, so a run cut off by a crash resumes instead of holding its session forever.
+   */
+  running?(limit: number): Promise<SessionKey[]>;
   /** Closes connections the store opened. */
   close(): Promise<void>;
 }

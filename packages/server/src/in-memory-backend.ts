@@ -37,13 +37,15 @@ interface SessionRecord {
 
 /**
  * The single-node backend: leases, event log and checkpoints in this process's memory, with the
- * same fencing rules as the Redis backend. Nothing survives a restart.
+ * same fencing rules as the Redis backend. Nothing survives a restart unless `checkpoints` is a
+ * store: then sessions do, and runs the previous process left in progress are recovered.
  */
 export class InMemoryBackend implements ServiceBackend {
   readonly #sessions = new Map<string, SessionRecord>();
   readonly #active = new Map<string, SessionKey>();
   readonly #maxEvents: number;
   readonly #store: CheckpointStore | undefined;
+  #restored = false;
 
   constructor(options: InMemoryBackendOptions = {}) {
     this.#maxEvents = options.maxEventsPerSession ?? 10_000;
@@ -182,6 +184,13 @@ export class InMemoryBackend implements ServiceBackend {
   }
 
   async listActive(limit: number): Promise<SessionKey[]> {
+    if (!this.#restored && this.#store?.running) {
+      // The runs a previous process left in progress (it crashed or was killed), until the store
+      // lists fewer than a page of them: recovered runs end, and the next page comes up.
+      const left = await this.#store.running(limit);
+      for (const key of left) this.#active.set(keyString(key), key);
+      this.#restored = left.length < limit;
+    }
     return [...this.#active.values()].slice(0, limit);
   }
 

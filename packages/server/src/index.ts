@@ -21,6 +21,7 @@ export type {
   AppendResult,
   ApprovalDecision,
   Checkpoint,
+  ClientTool,
   EventInput,
   FenceGrant,
   PendingCall,
@@ -61,6 +62,7 @@ export {
   RunConflictError,
   SessionRunner,
   type SessionRunnerOptions,
+  type StartMessageOptions,
 } from "./session-runner.js";
 export { SqliteA2ATaskStore, type SqliteA2ATaskStoreOptions } from "./sqlite-a2a-task-store.js";
 export {

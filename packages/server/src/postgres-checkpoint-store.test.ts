@@ -72,6 +72,26 @@ describe("PostgresCheckpointStore", () => {
     }
   });
 
+  it("lists the sessions whose checkpoint says a run is in progress", async () => {
+    const store = new PostgresCheckpointStore({
+      connectionString: pg.connectionString,
+      table: "running_test",
+    });
+    const idle: Checkpoint = { ...cp(0), run: { status: "idle", runId: null, pending: [] } };
+    try {
+      await store.save({ userId: "u", sessionId: "a" }, 1, cp(1));
+      await store.save({ userId: "u", sessionId: "b" }, 1, idle);
+      await store.save({ userId: "v", sessionId: "c" }, 1, cp(2));
+      await store.save({ userId: "v", sessionId: "d" }, 1, cp(3));
+      await store.delete({ userId: "v", sessionId: "d" }, 2);
+      const all = await store.running(10);
+      expect(all.map((k) => `${k.userId}/${k.sessionId}`).sort()).toEqual(["u/a", "v/c"]);
+      expect(await store.running(1)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("fails with a retryable StorageConnectionError when PostgreSQL is unreachable", async () => {
     const store = new PostgresCheckpointStore({
       connectionString: "postgres://postgres@127.0.0.1:1/postgres",

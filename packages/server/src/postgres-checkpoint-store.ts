@@ -130,6 +130,18 @@ export class PostgresCheckpointStore implements CheckpointStore {
     return Number((rows[0] as { fence?: string } | undefined)?.fence ?? 0);
   }
 
+  async running(limit: number): Promise<SessionKey[]> {
+    const { rows } = await this.#query(
+      `SELECT user_id, session_id FROM ${this.#table}
+       WHERE state -> 'run' ->> 'status' = 'running' LIMIT $1`,
+      [limit],
+    );
+    return (rows as { user_id: string; session_id: string }[]).map((r) => ({
+      userId: r.user_id,
+      sessionId: r.session_id,
+    }));
+  }
+
   async close(): Promise<void> {
     if (this.#owned) await this.#pool.end();
   }

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import {
   AgentScopeError,
+  type JsonSchemaObject,
   Msg,
   type ReActAgent,
+  StateError,
   type ToolUseBlock,
+  tool,
   toolResponse,
 } from "@agentscope-ts/core";
 import type {
   ApprovalDecision,
   Checkpoint,
+  ClientTool,
   PendingCall,
   RunState,
   ServiceBackend,
@@ -53,6 +57,16 @@ class LeaseLost extends AgentScopeError {
     super("The session's lease was lost to another replica; this run stops here.");
     this.name = "LeaseLost";
   }
+}
+
+/** Options of {@link SessionRunner.startMessage}. */
+export interface StartMessageOptions {
+  /** The run's id. Default: a new id. */
+  runId?: string;
+  /** Tools the client runs (AG-UI frontend tools): a call of one parks the run for the client. */
+  clientTools?: ClientTool[];
+  /** The client's results for the client tool calls the session waits for, by tool call id. */
+  toolResults?: Record<string, string>;
 }
 
 /** Options of {@link SessionRunner}. */
@@ -108,19 +122,29 @@ export class SessionRunner {
     return this.#local.size;
   }
 
-  /** Starts a run answering `msg`. Durable once it returns: the message is checkpointed. */
+  /**
+   * Starts a run answering `msg` (one message or several). Durable once it returns: the message
+   * is checkpointed. A session parked on client tool calls starts again once `toolResults`
+   * answers every one of them.
+   */
   async startMessage(
     key: SessionKey,
-    msg: Msg,
+    msg: Msg | Msg[],
     agentName: string | undefined,
+    options: StartMessageOptions = {},
   ): Promise<{ runId: string }> {
+    const runId = options.runId ?? randomUUID();
     const token = await this.#acquire(key);
     try {
       const cp = await this.#o.backend.loadCheckpoint(key);
-      if (cp && cp.run.status === "parked") {
+      const answers = cp?.run.status === "parked" ? clientAnswers(cp.run.pending, options) : null;
+      if (cp && cp.run.status === "parked" && !answers) {
+        const client = cp.run.pending.some((p) => p.reason === "client" && !p.decision);
         throw new RunConflictError(
           409,
-          `Session '${key.sessionId}' waits for approval of ${describePending(cp.run.pending)}. POST /v1/sessions/${key.sessionId}/approvals/<toolCallId> first.`,
+          client
+            ? `Session '${key.sessionId}' waits for the client's results of ${describePending(cp.run.pending)}: send a tool message for each call.`
+            : `Session '${key.sessionId}' waits for approval of ${describePending(cp.run.pending)}. POST /v1/sessions/${key.sessionId}/approvals/<toolCallId> first.`,
         );
       }
       if (cp && cp.run.status === "running") {
@@ -130,10 +154,15 @@ export class SessionRunner {
         );
       }
       const name = this.#agentName(cp, agentName);
-      const agent = await this.#build(key, name, cp);
+      const agent = await this.#build(key, name, cp, options.clientTools);
+      await agent.memory.add(answers ?? []);
       await agent.memory.add(msg);
-      const runId = randomUUID();
-      const run: RunState = { status: "running", runId, pending: [] };
+      const run: RunState = {
+        status: "running",
+        runId,
+        pending: cp?.run.pending.filter((p) => answers && p.reason === "not_run") ?? [],
+        ...(options.clientTools?.length ? { clientTools: options.clientTools } : {}),
+      };
       await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run });
       await this.#o.backend.markActive(key);
       this.#drive(key, token, agent, name, run, "run_started");
@@ -144,11 +173,15 @@ export class SessionRunner {
     }
   }
 
-  /** Records a decision on a parked call; resumes the run when no call waits any more. */
+  /**
+   * Records a decision on a parked call; resumes the run when no call waits any more (under
+   * `runId` when given, else the parked run's id).
+   */
   async decide(
     key: SessionKey,
     toolCallId: string,
     decision: ApprovalDecision,
+    runId?: string,
   ): Promise<{ status: "resumed" | "parked"; runId: string | null; waitingFor: string[] }> {
     const token = await this.#acquire(key);
     let handedOver = false;
@@ -156,7 +189,7 @@ export class SessionRunner {
       const cp = await this.#o.backend.loadCheckpoint(key);
       if (!cp) throw new RunConflictError(404, `No session '${key.sessionId}'.`);
       const entry = cp.run.pending.find(
-        (p) => p.toolUse.id === toolCallId && p.reason !== "not_run",
+        (p) => p.toolUse.id === toolCallId && p.reason !== "not_run" && p.reason !== "client",
       );
       if (cp.run.status !== "parked" || !entry) {
         throw new RunConflictError(
@@ -170,8 +203,8 @@ export class SessionRunner {
         await this.#save(key, token, cp);
         return { status: "parked", runId: cp.run.runId, waitingFor };
       }
-      const agent = await this.#build(key, cp.agentName, cp);
-      const run: RunState = { ...cp.run, status: "running" };
+      const agent = await this.#build(key, cp.agentName, cp, cp.run.clientTools);
+      const run: RunState = { ...cp.run, status: "running", runId: runId ?? cp.run.runId };
       await this.#save(key, token, { ...cp, run });
       await this.#o.backend.markActive(key);
       handedOver = true;
@@ -197,7 +230,7 @@ export class SessionRunner {
         await this.#o.backend.releaseLease(key, token);
         return false;
       }
-      const agent = await this.#build(key, cp.agentName, cp);
+      const agent = await this.#build(key, cp.agentName, cp, cp.run.clientTools);
       this.#drive(key, token, agent, cp.agentName, cp.run, "run_resumed");
       return true;
     } catch (error) {
@@ -268,7 +301,12 @@ export class SessionRunner {
     return cp?.agentName ?? asked ?? (names[0] as string);
   }
 
-  async #build(key: SessionKey, name: string, cp: Checkpoint | undefined): Promise<ReActAgent> {
+  async #build(
+    key: SessionKey,
+    name: string,
+    cp: Checkpoint | undefined,
+    clientTools: ClientTool[] = [],
+  ): Promise<ReActAgent> {
     // Own keys only: `constructor` or `__proto__` is no agent, whatever Object.prototype holds.
     const factory = Object.hasOwn(this.#o.agents, name) ? this.#o.agents[name] : undefined;
     if (!factory) throw new RunConflictError(404, `No agent named '${name}' on this server.`);
@@ -276,6 +314,19 @@ export class SessionRunner {
     this.mask.addFromAgent(agent);
     agent.setConsoleOutputEnabled(false);
     if (cp) agent.loadStateDict(cp.agent, false);
+    for (const t of clientTools) {
+      // Offered to the model; the acting gate parks a call of it for the client to run.
+      agent.toolkit.registerToolFunction(
+        tool({
+          name: t.name,
+          description: t.description,
+          parameters: t.parameters as JsonSchemaObject,
+          execute: async () => {
+            throw new StateError(`The client tool '${t.name}' runs on the client.`);
+          },
+        }),
+      );
+    }
     return agent;
   }
 
@@ -342,8 +393,15 @@ export class SessionRunner {
         void agent.interrupt("interrupted by the user");
       }
     };
+    const keep = run.clientTools ? { clientTools: run.clientTools } : {};
     const checkpoint = (state: RunState) =>
-      this.#save(key, token, { agentName, agent: agent.stateDict(), run: state });
+      this.#save(key, token, {
+        agentName,
+        agent: agent.stateDict(),
+        run: state.status === "idle" ? state : { ...keep, ...state },
+      });
+    const clientNames = new Set((run.clientTools ?? []).map((t) => t.name));
+    const clientCalls = new Set<string>();
     const running: RunState = { status: "running", runId, pending: [] };
     const parked = new Set<string>();
     const denied = new Map<string, string>();
@@ -352,6 +410,11 @@ export class SessionRunner {
     agent.registerInstanceHook("pre_acting", "agentscope_server_gate", (_a, kwargs) => {
       const toolUse = (kwargs as { tool_call: ToolUseBlock }).tool_call;
       if (approved.has(toolUse.id)) return;
+      if (clientNames.has(toolUse.name)) {
+        clientCalls.add(toolUse.id);
+        parked.add(toolUse.id);
+        throw new ApprovalRequired(toolUse);
+      }
       const decision = this.#o.policy.decide(toolUse);
       if (decision.action === "deny") denied.set(toolUse.id, denialText(toolUse, decision.reason));
       if (decision.action === "ask") {
@@ -373,7 +436,7 @@ export class SessionRunner {
       // Calls left open by a parked or crashed run: settle them before reasoning again.
       const open = await danglingToolUses(agent);
       if (open.length > 0) {
-        const stillWaiting = this.#settle(open, run.pending, approved, denied);
+        const stillWaiting = this.#settle(open, run.pending, approved, denied, clientNames);
         if (stillWaiting.length > 0) {
           await this.#park(agent, stillWaiting, checkpoint, emit, key, runId);
           return;
@@ -403,7 +466,11 @@ export class SessionRunner {
         const open = await danglingToolUses(agent);
         const pending: PendingCall[] = open.map((toolUse) => ({
           toolUse,
-          reason: parked.has(toolUse.id) ? "approval" : "not_run",
+          reason: clientCalls.has(toolUse.id)
+            ? "client"
+            : parked.has(toolUse.id)
+              ? "approval"
+              : "not_run",
         }));
         await this.#park(agent, pending, checkpoint, emit, key, runId);
         return;
@@ -430,10 +497,15 @@ export class SessionRunner {
     previous: PendingCall[],
     approved: Set<string>,
     denied: Map<string, string>,
+    clientNames: Set<string>,
   ): PendingCall[] {
     const waitingFor: PendingCall[] = [];
     for (const toolUse of open) {
       const before = previous.find((p) => p.toolUse.id === toolUse.id);
+      if (!before && clientNames.has(toolUse.name)) {
+        waitingFor.push({ toolUse, reason: "client" });
+        continue;
+      }
       if (before?.decision) {
         if (before.decision.approve) {
           approved.add(toolUse.id);
@@ -480,6 +552,15 @@ export class SessionRunner {
     );
     await checkpoint({ status: "parked", runId, pending: all });
     await this.#o.backend.unmarkActive(key);
+    // The agent emits no tool_call for a call it did not act on: say it here for the client.
+    const owner = (await agent.memory.getMemory()).findLast(
+      (m) => m.role === "assistant" && m.hasContentBlocks("tool_use"),
+    );
+    for (const p of all) {
+      if (p.reason !== "client") continue;
+      const base = { agentName: agent.name, replyId: "", msgId: owner?.id ?? "" };
+      await emit("tool_call", { ...base, toolUse: p.toolUse });
+    }
     await emit("run_parked", {
       pending: all
         .filter((p) => p.reason !== "not_run")
@@ -523,6 +604,30 @@ export class SessionRunner {
     const last = memory[memory.length - 1];
     return last !== undefined && last.role === "assistant" && !last.hasContentBlocks("tool_use");
   }
+}
+
+// The tool results answering every client call a parked session waits for (in call order), or
+// `null` when it waits for something else or a result is missing.
+function clientAnswers(pending: PendingCall[], options: StartMessageOptions): Msg[] | null {
+  const waits = pending.filter((p) => p.reason !== "not_run" && !p.decision);
+  if (waits.length === 0 || waits.some((p) => p.reason !== "client")) return null;
+  const results = options.toolResults ?? {};
+  if (waits.some((p) => results[p.toolUse.id] === undefined)) return null;
+  return waits.map(
+    (p) =>
+      new Msg(
+        "system",
+        [
+          {
+            type: "tool_result",
+            id: p.toolUse.id,
+            name: p.toolUse.name,
+            output: [{ type: "text", text: results[p.toolUse.id] as string }],
+          },
+        ],
+        "system",
+      ),
+  );
 }
 
 function isLeaseLost(error: unknown): boolean {

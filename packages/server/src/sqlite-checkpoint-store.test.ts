@@ -38,6 +38,75 @@ describe("SqliteCheckpointStore", () => {
     await store.close();
   });
 
+  it("lists the sessions whose checkpoint says a run is in progress", async () => {
+    const store = new SqliteCheckpointStore({ path: join(dir, "running.db") });
+    const running = (runId: string): Checkpoint => ({
+      ...cp(0),
+      run: { status: "running", runId, pending: [] },
+    });
+    await store.save({ userId: "u", sessionId: "a" }, 1, running("ra"));
+    await store.save({ userId: "u", sessionId: "b" }, 1, cp(1));
+    await store.save({ userId: "v", sessionId: "c" }, 1, running("rc"));
+    await store.save({ userId: "v", sessionId: "d" }, 1, running("rd"));
+    await store.delete({ userId: "v", sessionId: "d" }, 2);
+    const all = await store.running(10);
+    expect(all.map((k) => `${k.userId}/${k.sessionId}`).sort()).toEqual(["u/a", "v/c"]);
+    expect(await store.running(1)).toHaveLength(1);
+    await store.close();
+  });
+
+  it("resumes a run a killed single node left in progress, once restarted", async () => {
+    const path = join(dir, "crash", "sessions.db");
+    const H = { authorization: "Bearer t", "content-type": "application/json" };
+    const start = (recoveryIntervalMs: number) =>
+      createAgentServer({
+        agents: demoAgents(),
+        tokens: { t: "u" },
+        backend: new InMemoryBackend({ checkpoints: new SqliteCheckpointStore({ path }) }),
+        recoveryIntervalMs,
+      });
+    const key = { userId: "u", sessionId: "c1" };
+    // A finished turn, then the checkpoint a process writes before it dies mid-run.
+    const first = start(0);
+    await first.app.fetch(
+      new Request("http://x/v1/sessions/c1/messages", {
+        method: "POST",
+        headers: H,
+        body: JSON.stringify({ content: "hello" }),
+      }),
+    );
+    await readSse(
+      await first.app.fetch(new Request("http://x/v1/sessions/c1/events", { headers: H })),
+      untilRunEnd,
+    );
+    await first.close();
+    const store = new SqliteCheckpointStore({ path });
+    const saved = (await store.load(key)) as Checkpoint;
+    expect(
+      await store.save(key, 2, { ...saved, run: { status: "running", runId: "cut", pending: [] } }),
+    ).toBe(true);
+    await store.close();
+
+    const second = start(20);
+    try {
+      const events = await readSse(
+        await second.app.fetch(new Request("http://x/v1/sessions/c1/events", { headers: H })),
+        untilRunEnd,
+      );
+      expect(events[0]?.event).toBe("run_resumed");
+      expect(events[0]?.data.runId).toBe("cut");
+      expect(events.at(-1)?.event).toBe("run_finished");
+      const state = (await (
+        await second.app.fetch(new Request("http://x/v1/sessions/c1", { headers: H }))
+      ).json()) as { status: string };
+      expect(state.status).toBe("idle");
+      // Tokens continue past the dead process's.
+      expect((await second.backend.fenceLog(key))[0]?.token).toBe(3);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("keeps a parked approval across a restart of a single node", async () => {
     const path = join(dir, "node", "sessions.db");
     const H = { authorization: "Bearer t", "content-type": "application/json" };

@@ -82,6 +82,16 @@ export class SqliteCheckpointStore implements CheckpointStore {
     return Number(row?.fence ?? 0);
   }
 
+  async running(limit: number): Promise<SessionKey[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT user_id, session_id FROM agentscope_server_checkpoints
+         WHERE json_extract(state, '$.run.status') = 'running' LIMIT ?`,
+      )
+      .all(limit) as { user_id: string; session_id: string }[];
+    return rows.map((r) => ({ userId: r.user_id, sessionId: r.session_id }));
+  }
+
   async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
   }

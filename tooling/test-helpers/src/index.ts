@@ -11,5 +11,18 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export {
+  isProcessRunning,
+  killLeftovers,
+  type ProcessTreePids,
+  processTreeServer,
+  readProcessTreePids,
+  waitUntilGone,
+} from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export {
+  expectRetryableStreamError,
+  expectTruncatedToolCall,
+  readUntilError,
+} from "./truncated-tool-call.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";

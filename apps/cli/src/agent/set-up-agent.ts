@@ -110,6 +110,7 @@ export async function setUpAgent(
         configFile: resolve(io.cwd, options.mcpConfig as string),
         logDir: join(agentscopeHome(io.env), "logs"),
         debug: options.debug,
+        ...(options.mcpTimeout !== undefined ? { startTimeoutMs: options.mcpTimeout * 1000 } : {}),
         ...(signal ? { signal } : {}),
       });
     }

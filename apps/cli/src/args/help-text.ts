@@ -24,6 +24,8 @@ const AGENT_FLAGS = `Agent:
       --mcp-config FILE      MCP servers, as other MCP clients write them:
                              {"mcpServers": {"name": {"command", "args", "env"} | {"url", "headers"}}}
                              ("trusted": true lets a server's tools run without asking)
+      --mcp-timeout S        seconds each MCP server may take to start and list its tools
+                             (default 30)
   -k, --knowledge PATH       a file or folder (.pdf .docx .xlsx .pptx .md .txt…) the agent
                              retrieves from: chunked, embedded with the provider's embedding
                              model (or a local one) and kept in $AGENTSCOPE_HOME/knowledge;
@@ -48,14 +50,26 @@ export const SERVE_HELP = `agentscope serve: the agent as an HTTP service (@agen
 Usage: agentscope serve [options]
 
   --model PROVIDER:NAME   the model (as for chat); --base-url URL overrides its endpoint
+  --sys-prompt TEXT       the agent's system prompt
   --port N                port to listen on (default 8080; 0 picks a free one)
   --host ADDR             address to bind (default 127.0.0.1)
   --token TOKEN=USER      a bearer token and the user it stands for (repeatable;
                           or AGENTSCOPE_SERVER_TOKENS="t1=alice,t2=bob")
   --allow-anonymous       no auth: every request is user "anonymous" (local use only)
-  --redis URL             share leases, events and checkpoints with other replicas
-  --store FILE            keep sessions in this SQLite file (one node; survives restarts)
-  --sys-prompt TEXT       the agent's system prompt
+
+Storage (default: SQLite in $AGENTSCOPE_HOME/server/sessions.db, else
+~/.agentscope/server/sessions.db; sessions and parked approvals survive a restart):
+  --store FILE            this SQLite file instead (one node)
+  --postgres URL          sessions in PostgreSQL (postgres://…; the table
+                          agentscope_server_checkpoints is created on first use); alone on
+                          one node, or with --redis for every replica's checkpoints
+  --redis URL             leases, events and checkpoints in Redis, shared by replicas
+                          (redis://… or rediss://…; checkpoints in --postgres if given)
+  --in-memory             keep nothing: sessions end with the process (tests, demos)
+  AGENTSCOPE_REDIS_URL and AGENTSCOPE_POSTGRES_URL stand in for --redis and --postgres
+  (keeps passwords off the command line).
+
+Other:
   --debug                 stack traces on errors
   -h, --help              this help
   -V, --version           the version

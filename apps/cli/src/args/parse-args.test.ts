@@ -113,6 +113,13 @@ describe("parseCliArgs", () => {
     expect(usageErrorOf(["sessions", "--model-timeout", "5"])).toMatch(/does not apply/);
   });
 
+  it("reads --mcp-timeout in seconds and rejects a bad value", () => {
+    const parsed = parseCliArgs(["chat", "--mcp-timeout", "5"]);
+    expect(parsed.kind === "chat" && parsed.options.mcpTimeout).toBe(5);
+    expect(usageErrorOf(["--mcp-timeout", "1.5"])).toMatch(/--mcp-timeout needs a positive/);
+    expect(usageErrorOf(["sessions", "--mcp-timeout", "5"])).toMatch(/does not apply/);
+  });
+
   it("reads --trace URL for chat and run only", () => {
     const parsed = parseCliArgs(["run", "--trace", "http://localhost:4318", "task"]);
     expect(parsed.kind === "run" && parsed.options.trace).toBe("http://localhost:4318");

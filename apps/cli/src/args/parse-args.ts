@@ -49,6 +49,8 @@ export interface CliOptions {
   threads?: number;
   /** `--model-timeout S`: seconds the model may stay silent before a call is retried. */
   modelTimeout?: number;
+  /** `--mcp-timeout S`: seconds each MCP server may take to start and list its tools. */
+  mcpTimeout?: number;
   /** `--no-tools`: no built-in tools. */
   noTools: boolean;
   /** `--json` (run): print the result as JSON. */
@@ -73,6 +75,7 @@ const OPTIONS = {
   api: { type: "string" },
   yes: { type: "boolean", short: "y" },
   "mcp-config": { type: "string" },
+  "mcp-timeout": { type: "string" },
   knowledge: { type: "string", short: "k" },
   plan: { type: "boolean" },
   session: { type: "string", short: "s" },
@@ -98,6 +101,7 @@ const AGENT_FLAGS = [
   "api",
   "yes",
   "mcp-config",
+  "mcp-timeout",
   "knowledge",
   "plan",
   "session",
@@ -224,6 +228,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("contextSize", positiveInt("context-size", values["context-size"], command));
   set("threads", positiveInt("threads", values.threads, command));
   set("modelTimeout", positiveInt("model-timeout", values["model-timeout"], command));
+  set("mcpTimeout", positiveInt("mcp-timeout", values["mcp-timeout"], command));
   if (options.session !== undefined && /[/\\\0]|^\.\.?$/.test(options.session)) {
     throw usageError(
       `--session ${JSON.stringify(options.session)} is not a valid name: it becomes a file name, so use letters, digits, '-' or '_'`,

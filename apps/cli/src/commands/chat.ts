@@ -5,6 +5,7 @@ import { describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { LineSource } from "../terminal/line-source.js";
+import { onQuitSignals } from "../terminal/quit-signals.js";
 import { styleFor } from "../terminal/style.js";
 import type { AskUser } from "../tools/confirmation.js";
 import { isSlashCommand, resumeRecap, runSlashCommand } from "./slash-commands.js";
@@ -34,7 +35,8 @@ function banner(setup: AgentSetup, options: CliOptions): string {
 /**
  * `agentscope chat`: reads messages line by line (typed or piped) and streams the agent's replies.
  * Ctrl-C interrupts the running reply (the agent answers that it was interrupted); a second
- * Ctrl-C before the next message exits (code 130). The session is saved after every turn. Returns
+ * Ctrl-C before the next message exits (code 130); SIGTERM and SIGHUP exit at once (143, 129),
+ * the MCP servers stopped. The session is saved after every turn. Returns
  * the exit code: 0, or 1 when input was piped and a turn failed.
  */
 export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
@@ -66,15 +68,16 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   };
 
   let exitArmed = false;
-  let quitting = false;
-  const quit = async () => {
-    if (quitting) return;
-    quitting = true;
+  // Set once the user quits: chat ends with it even if the input ends meanwhile.
+  let quitCode: number | undefined;
+  const quit = async (code: number = EXIT.interrupted) => {
+    if (quitCode !== undefined) return;
+    quitCode = code;
     renderer.newline();
     setupAbort.abort(new Error("the user quit"));
     const cleanup = setup?.close() ?? settingUp ?? Promise.resolve();
     await Promise.race([cleanup, new Promise((r) => setTimeout(r, QUIT_CLEANUP_MS).unref())]);
-    process.exit(EXIT.interrupted);
+    process.exit(code);
   };
   const onSigint = () => {
     if (exitArmed || !setup) {
@@ -92,6 +95,7 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   };
   process.on("SIGINT", onSigint);
   lines.readline.on("SIGINT", onSigint);
+  const offQuitSignals = onQuitSignals((code) => void quit(code));
 
   let failedTurns = 0;
   try {
@@ -161,8 +165,10 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     }
   } finally {
     process.off("SIGINT", onSigint);
+    offQuitSignals();
     lines.close();
     await setup?.close();
   }
+  if (quitCode !== undefined) return quitCode;
   return !interactive && failedTurns > 0 ? EXIT.failure : EXIT.ok;
 }

@@ -5,6 +5,7 @@ import type { CliOptions } from "../args/parse-args.js";
 import { CliError, describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
+import { onQuitSignals } from "../terminal/quit-signals.js";
 import { styleFor } from "../terminal/style.js";
 
 /** How long stopping the MCP servers and the model may take when the user quits with Ctrl-C. */
@@ -59,7 +60,7 @@ async function readTask(task: string | undefined, io: CliIO): Promise<string> {
  * printed on stdout (or, with `--json`, a {@link RunResult}). Tools that write or execute (and
  * MCP tools of untrusted servers) run only with `--yes`; without it the model is told the user
  * did not allow them. Ctrl-C interrupts (exit
- * 130), twice exits at once. Returns the exit code: 0 done, 1 failed, 130 interrupted.
+ * 130), twice exits at once; SIGTERM and SIGHUP exit at once (143, 129), the MCP servers stopped. Returns the exit code: 0 done, 1 failed, 130 interrupted.
  */
 export async function runTask(
   options: CliOptions,
@@ -77,14 +78,16 @@ export async function runTask(
   const setupAbort = new AbortController();
   let settingUp: Promise<unknown> | undefined;
   let sigints = 0;
-  let exiting = false;
-  const exitNow = async () => {
-    if (exiting) process.exit(EXIT.interrupted);
-    exiting = true;
+  // Set once the user quits: the run ends with it even if the reply finishes meanwhile.
+  let quitCode: number | undefined;
+  // Stops the MCP servers (bounded) and exits; a second call exits at once.
+  const exitNow = async (code: number = EXIT.interrupted) => {
+    if (quitCode !== undefined) process.exit(code);
+    quitCode = code;
     setupAbort.abort(new Error("the user pressed Ctrl-C"));
     const cleanup = setup?.close() ?? settingUp ?? Promise.resolve();
     await Promise.race([cleanup, new Promise((r) => setTimeout(r, QUIT_CLEANUP_MS).unref())]);
-    process.exit(EXIT.interrupted);
+    process.exit(code);
   };
   const onSigint = () => {
     sigints++;
@@ -95,6 +98,7 @@ export async function runTask(
     void setup.agent.interrupt("the user pressed Ctrl-C");
   };
   process.on("SIGINT", onSigint);
+  const offQuitSignals = onQuitSignals((code) => void exitNow(code));
 
   const result: RunResult = {
     reply: null,
@@ -156,8 +160,10 @@ export async function runTask(
     failure = error;
   } finally {
     process.off("SIGINT", onSigint);
+    offQuitSignals();
     await setup?.close();
   }
+  if (quitCode !== undefined) return quitCode;
 
   if (failure !== undefined) {
     result.error = describeError(failure);

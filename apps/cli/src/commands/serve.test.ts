@@ -110,7 +110,7 @@ describe("agentscope serve", () => {
     await expect(runServe(["--bogus"], io)).rejects.toThrow(/bogus/);
     await expect(
       runServe(["--allow-anonymous", "--redis", "redis://x", "--store", "s.db"], io),
-    ).rejects.toThrow(/not both/);
+    ).rejects.toThrow(/--store is the one-node SQLite file; --redis already chose/);
   });
 
   it("prints its help", async () => {

@@ -1,18 +1,12 @@
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ReActAgent, Toolkit } from "@agentscope-ts/core";
-import {
-  type AgentServerOptions,
-  createAgentServer,
-  InMemoryBackend,
-  RedisBackend,
-  SqliteCheckpointStore,
-} from "@agentscope-ts/server";
+import { type AgentServerOptions, createAgentServer } from "@agentscope-ts/server";
 import { AGENT_NAME } from "../agent/set-up-agent.js";
 import { SERVE_HELP } from "../args/help-text.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { chooseModel } from "../model/model-choice.js";
+import { openStorage, planStorage } from "../serve/serve-storage.js";
 import { cliVersion } from "../version.js";
 
 function usage(message: string): CliError {
@@ -34,8 +28,9 @@ function tokensFrom(list: readonly string[], env: NodeJS.ProcessEnv): Record<str
 
 /**
  * `agentscope serve`: serves a chat agent (the chosen model, no tools) over HTTP with
- * `@agentscope-ts/server` until `stop` aborts (Ctrl-C or SIGTERM when run from the command line).
- * Prints `listening on http://HOST:PORT` once ready.
+ * `@agentscope-ts/server` until `stop` aborts (Ctrl-C or SIGTERM when run from the command line),
+ * its sessions where the storage flags say (SQLite in the agent home by default).
+ * Prints `listening on http://HOST:PORT (model …, <storage>)` once ready.
  */
 export async function runServe(
   argv: readonly string[],
@@ -61,11 +56,20 @@ export async function runServe(
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw usage(`--port must be a whole number from 0 to 65535, got '${values.port}'`);
   }
-  if (values.store && values.redis) throw usage("give --redis or --store, not both");
   const tokens = tokensFrom(values.token ?? [], io.env);
   if (Object.keys(tokens).length === 0 && !values["allow-anonymous"]) {
     throw usage("serve needs --token TOKEN=USER (or --allow-anonymous for local use)");
   }
+  const plan = planStorage(
+    {
+      redis: values.redis,
+      postgres: values.postgres,
+      store: values.store,
+      inMemory: values["in-memory"],
+    },
+    io.env,
+    io.cwd,
+  );
   const choice = chooseModel(
     {
       ...(values.model !== undefined ? { model: values.model } : {}),
@@ -73,7 +77,15 @@ export async function runServe(
     },
     io.env,
   );
-  const loaded = await choice.provider.load(choice, { stderr: io.stderr, env: io.env });
+  const storage = await openStorage(plan);
+  let loaded: Awaited<ReturnType<typeof choice.provider.load>>;
+  try {
+    loaded = await choice.provider.load(choice, { stderr: io.stderr, env: io.env });
+  } catch (error) {
+    await storage.backend.close().catch(() => undefined);
+    storage.release();
+    throw error;
+  }
   const sysPrompt = values["sys-prompt"] ?? `You are ${AGENT_NAME}, a helpful assistant.`;
   const options: AgentServerOptions = {
     agents: {
@@ -87,20 +99,18 @@ export async function runServe(
         }),
     },
     ...(Object.keys(tokens).length > 0 ? { tokens } : { allowAnonymous: true }),
-    ...(values.redis ? { backend: new RedisBackend({ url: values.redis }) } : {}),
-    ...(values.store && !values.redis
-      ? {
-          backend: new InMemoryBackend({
-            checkpoints: new SqliteCheckpointStore({ path: resolve(io.cwd, values.store) }),
-          }),
-        }
-      : {}),
+    backend: storage.backend,
   };
   const server = createAgentServer(options);
   try {
     const bound = await server.listen(port, values.host ?? "127.0.0.1");
+    // Runs a killed earlier process left in progress resume now rather than at the first sweep
+    // (one lease TTL later); on Redis, only those whose lease lapsed.
+    for (const key of await storage.backend.listActive(100)) {
+      await server.runner.recover(key).catch(() => false);
+    }
     io.stdout.write(
-      `listening on http://${values.host ?? "127.0.0.1"}:${bound} (model ${loaded.label}${values.redis ? ", shared through Redis" : ""})\n`,
+      `listening on http://${values.host ?? "127.0.0.1"}:${bound} (model ${loaded.label}, ${storage.description})\n`,
     );
     const signal = stop ?? processStopSignal();
     if (!signal.aborted) {
@@ -109,6 +119,7 @@ export async function runServe(
     return EXIT.ok;
   } finally {
     await server.close({ interrupt: true });
+    storage.release();
     await loaded.dispose?.();
   }
 }
@@ -128,7 +139,9 @@ function parse(argv: readonly string[]) {
       token: { type: "string", multiple: true },
       "allow-anonymous": { type: "boolean" },
       redis: { type: "string" },
+      postgres: { type: "string" },
       store: { type: "string" },
+      "in-memory": { type: "boolean" },
       "sys-prompt": { type: "string" },
       debug: { type: "boolean" },
     },

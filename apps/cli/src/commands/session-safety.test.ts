@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { textReply } from "../../test/openai-script.js";
 

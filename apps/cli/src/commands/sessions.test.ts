@@ -7,6 +7,8 @@ import { ScriptedChatModel } from "@agentscope-ts/core/testing";
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { requestMessages, requestToolNames, textReply } from "../../test/openai-script.js";
 

@@ -1,6 +1,8 @@
 import { Msg } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { startCli, tempDir } from "../../test/cli-process.js";
 import { requestMessages, textReply } from "../../test/openai-script.js";
 import { isSlashCommand, resumeRecap, slashHelp } from "./slash-commands.js";

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, startCli, tempDir } from "../../test/cli-process.js";
 import { everythingServer, writeMcpConfig } from "../../test/fixtures.js";
 import { requestMessages, textReply, toolCallReply } from "../../test/openai-script.js";

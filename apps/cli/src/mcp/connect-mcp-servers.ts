@@ -6,6 +6,9 @@ import type { StatefulClientBase } from "@agentscope-ts/mcp";
 import { CliError, oneLine } from "../cli-error.js";
 import type { McpServerConfig } from "./mcp-config.js";
 
+/** How long a stdio server gets to exit after its stdin closes, and again after SIGTERM. */
+const CLOSE_GRACE_MS = 1000;
+
 /** Options of {@link connectMcpServers}. */
 export interface ConnectMcpOptions {
   /** The config file, named in errors. */
@@ -30,8 +33,8 @@ export interface McpConnections {
   /** The tool names registered, per server. */
   readonly tools: ReadonlyMap<string, readonly string[]>;
   /**
-   * Connects again to servers whose connection was lost (a stdio server killed by the terminal's
-   * Ctrl-C, say); their registered tools keep working. Failures are returned, not thrown.
+   * Connects again to servers whose connection was lost (a stdio server that crashed, say); their
+   * registered tools keep working. Failures are returned, not thrown.
    */
   reconnectLost(): Promise<string[]>;
   /** Closes every connection (stops the stdio servers). */
@@ -110,12 +113,20 @@ export async function connectMcpServers(
       ...(server.cwd ? { cwd: server.cwd } : {}),
       stderr: logFd ?? "inherit",
       connectTimeout: timeoutMs,
+      // Stopping fits in the CLI's bounded cleanup: stdin closed, 1 s, SIGTERM, 1 s, SIGKILL.
+      closeGraceMs: CLOSE_GRACE_MS,
     });
     return { server, client, ...(logFd !== undefined ? { logFd, logPath } : {}) };
   });
 
-  // Closes connected clients and aborts connecting ones (stopping their processes).
-  const closeAll = async () => {
+  // Closes connected clients and aborts connecting ones (stopping their processes). Called again,
+  // it waits for the first call.
+  let closing: Promise<void> | undefined;
+  const closeAll = () => {
+    closing ??= closeClients();
+    return closing;
+  };
+  const closeClients = async () => {
     await Promise.allSettled(
       started.map(async ({ client }) => {
         if (client.isConnected || client.isConnecting) await client.close();

@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { buildTinyLlamaGguf } from "@agentscope-ts/llama-cpp/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, startCli, tempDir } from "../../test/cli-process.js";
 import type { RunResult } from "../commands/run.js";
 import { formatBytes } from "./download-progress.js";

@@ -1,6 +1,8 @@
 import { Msg } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { chooseModel } from "./model-choice.js";
 import { loadOllamaModel } from "./ollama-model.js";

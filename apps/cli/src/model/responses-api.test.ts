@@ -1,5 +1,7 @@
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { parseCliArgs } from "../args/parse-args.js";
 import { CliError } from "../cli-error.js";

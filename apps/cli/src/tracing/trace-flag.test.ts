@@ -4,6 +4,8 @@ import { pathToFileURL } from "node:url";
 import { startOtlpReceiver } from "@agentscope-ts/otel/testing";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Spawns the built CLI (dist/bin.js): relies on turbo running this package's own build before
+// its tests; nothing here builds dist.
 import { runCli, tempDir } from "../../test/cli-process.js";
 import { textReply, toolCallReply } from "../../test/openai-script.js";
 

@@ -399,6 +399,81 @@ describe("AnthropicChatModel streamed thinking", () => {
     });
   });
 
+  it("gives the same separately signed thinking blocks streamed (through core's accumulator) and not", async () => {
+    // Interleaved thinking around a redacted block and a tool call, as one Messages answer.
+    const content = [
+      { type: "thinking", thinking: "Weather first.", signature: "sigA==" },
+      { type: "redacted_thinking", data: "EmwKAhgBEgy3va==" },
+      { type: "thinking", thinking: "Then the call.", signature: "sigB==" },
+      { type: "tool_use", id: "toolu_9", name: "weather", input: { location: "Paris" } },
+    ];
+    const body = {
+      id: "msg_two",
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet-5-5",
+      content,
+      stop_reason: "tool_use",
+      stop_sequence: null,
+      usage: { input_tokens: 9, output_tokens: 30 },
+    };
+    const delta = (index: number, d: Record<string, unknown>) => ({
+      type: "content_block_delta",
+      index,
+      delta: d,
+    });
+    const events = [
+      { type: "message_start", message: { ...body, content: [], stop_reason: null } },
+      ...content.flatMap((block, index) => {
+        const start = { type: "content_block_start", index };
+        const stop = { type: "content_block_stop", index };
+        if (block.type === "redacted_thinking") return [{ ...start, content_block: block }, stop];
+        if (block.type === "tool_use") {
+          const partial_json = JSON.stringify(block.input);
+          return [
+            { ...start, content_block: { ...block, input: {} } },
+            delta(index, { type: "input_json_delta", partial_json }),
+            stop,
+          ];
+        }
+        // Thinking in two deltas, then its signature.
+        const text = block.thinking as string;
+        return [
+          { ...start, content_block: { type: "thinking", thinking: "" } },
+          delta(index, { type: "thinking_delta", thinking: text.slice(0, 5) }),
+          delta(index, { type: "thinking_delta", thinking: text.slice(5) }),
+          delta(index, { type: "signature_delta", signature: block.signature }),
+          stop,
+        ];
+      }),
+      { type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 30 } },
+      { type: "message_stop" },
+    ];
+    await using server = await createTestServer({
+      [PATH]: {
+        response: [
+          { type: "stream", format: "anthropic", chunks: events },
+          { type: "json", body },
+        ],
+      },
+    });
+    const expected = [
+      { type: "thinking", thinking: "Weather first.", signature: "sigA==" },
+      { type: "thinking", thinking: "", redacted_data: "EmwKAhgBEgy3va==" },
+      { type: "thinking", thinking: "Then the call.", signature: "sigB==" },
+      { type: "tool_use", id: "toolu_9", name: "weather", input: { location: "Paris" } },
+    ];
+    const streamed = await collect(modelFor(server).stream(messages, { tools: [weatherTool] }));
+    expect(streamed.at(-1)?.content).toEqual([
+      ...expected.slice(0, 3),
+      { ...expected[3], raw_input: '{"location":"Paris"}' },
+    ]);
+    const whole = await modelFor(server, { stream: false }).call(messages, {
+      tools: [weatherTool],
+    });
+    expect(whole.content).toEqual(expected);
+  });
+
   it("keeps each of several thinking blocks with its own signature (interleaved thinking)", async () => {
     const thinking = (index: number, text: string, signature: string) => [
       { type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } },

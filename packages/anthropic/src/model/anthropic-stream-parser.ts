@@ -1,8 +1,8 @@
 import {
   type ChatResponse,
   ChatResponseAccumulator,
-  type ChatResponseBlock,
   ModelError,
+  type ThinkingBlock,
 } from "@agentscope-ts/core";
 import {
   type Loose,
@@ -18,12 +18,6 @@ export interface StreamOutcome {
   yielded: number;
 }
 
-/** A thinking block of a stream: its text so far and its own signature. */
-interface ThinkingPart {
-  thinking: string;
-  signature?: string;
-}
-
 /**
  * One message of a stream being assembled. A stream may restart with a new `message_start`
  * (a spliced stream); everything of the message it replaces is dropped.
@@ -32,14 +26,6 @@ class MessageState {
   readonly acc: ChatResponseAccumulator;
   /** Content block index → what it is, for routing deltas. */
   readonly kinds = new Map<number, "text" | "thinking" | "tool_use" | "redacted" | "other">();
-  /**
-   * The thinking and redacted thinking blocks in stream order. Core's accumulator joins all
-   * thinking into one block with one signature; Claude checks each block's own signature when
-   * the message is sent back (interleaved thinking gives several), so they are kept here apart.
-   */
-  readonly reasoning: (ThinkingPart | { redacted: string })[] = [];
-  /** Thinking block index → its part in {@link reasoning}. */
-  readonly thinkingAt = new Map<number, ThinkingPart>();
   usage: Loose = {};
   stop: Record<string, unknown> | undefined;
 
@@ -56,48 +42,15 @@ class MessageState {
   }
 
   get hasContent(): boolean {
-    return this.acc.hasContent || this.reasoning.length > 0;
-  }
-
-  /** The thinking block at `index`; a delta without a start continues the latest (or a new one). */
-  thinkingPart(index: number): ThinkingPart {
-    let part = this.thinkingAt.get(index);
-    if (!part) {
-      const last = this.reasoning.at(-1);
-      part = last && !("redacted" in last) ? last : { thinking: "" };
-      if (part !== last) this.reasoning.push(part);
-      this.thinkingAt.set(index, part);
-    }
-    return part;
-  }
-
-  /**
-   * Puts the thinking blocks, each with its own signature, and redacted thinking first, in
-   * stream order (AgentScope's order: thinking first), in place of the accumulator's joined
-   * block. The chunk's own array is changed (it is new per snapshot), so the chunk delta core
-   * keeps on it stays; each block is a copy, so later deltas do not change a yielded chunk.
-   */
-  withReasoning(response: ChatResponse): ChatResponse {
-    if (this.reasoning.length === 0) return response;
-    const blocks = this.reasoning.map((part) =>
-      "redacted" in part
-        ? redactedThinkingBlock(part.redacted)
-        : ({
-            type: "thinking",
-            thinking: part.thinking,
-            ...(part.signature !== undefined ? { signature: part.signature } : {}),
-          } as ChatResponseBlock),
-    );
-    const joined = response.content[0]?.type === "thinking" ? 1 : 0;
-    response.content.splice(0, joined, ...blocks);
-    return response;
+    return this.acc.hasContent;
   }
 }
 
 /**
  * AgentScope's `_parse_anthropic_stream_completion_response`: Messages stream events as
  * cumulative ChatResponses through core's accumulator (O(delta) per event), in AgentScope's block
- * order: thinking (each block with its own `signature`), text, tool calls (assembled from `input_json_delta`s by
+ * order: thinking (each block with its own `signature`: core's accumulator keeps signed blocks
+ * apart), text, tool calls (assembled from `input_json_delta`s by
  * block index). Usage comes from `message_start` and `message_delta` (whose larger input count
  * wins: some compatible servers send it only there), keeping the API's usage (cache tokens) in
  * `usage.metadata`; the final chunk carries `stop_reason` in `metadata` (unless structured). A
@@ -116,7 +69,7 @@ export async function* parseMessageStream(
   const yieldChunk = (s: MessageState): ChatResponse => {
     outcome.yielded++;
     dirty = false;
-    return s.withReasoning(s.acc.snapshot());
+    return s.acc.snapshot();
   };
   for await (const item of stream) {
     const event = item as Loose;
@@ -143,15 +96,13 @@ export async function* parseMessageStream(
           yield yieldChunk(state);
         } else if (block.type === "thinking") {
           state.kinds.set(index, "thinking");
-          const part: ThinkingPart = { thinking: "" };
-          state.reasoning.push(part);
-          state.thinkingAt.set(index, part);
-          const text = typeof block.thinking === "string" ? block.thinking : "";
-          part.thinking += text;
-          state.acc.addThinking(text);
+          state.acc.startThinkingBlock();
+          state.acc.addThinking(typeof block.thinking === "string" ? block.thinking : "");
         } else if (block.type === "redacted_thinking") {
           state.kinds.set(index, "redacted");
-          state.reasoning.push({ redacted: String(block.data ?? "") });
+          state.acc.addThinkingBlock(
+            redactedThinkingBlock(String(block.data ?? "")) as ThinkingBlock,
+          );
           yield yieldChunk(state);
         } else if (block.type === "text") {
           state.kinds.set(index, "text");
@@ -172,12 +123,10 @@ export async function* parseMessageStream(
           state.acc.addText(delta.text as string);
           yield yieldChunk(state);
         } else if (delta.type === "thinking_delta") {
-          const text = typeof delta.thinking === "string" ? delta.thinking : "";
-          state.thinkingPart(index).thinking += text;
-          state.acc.addThinking(text);
+          state.acc.addThinking(typeof delta.thinking === "string" ? delta.thinking : "");
           yield yieldChunk(state);
         } else if (delta.type === "signature_delta") {
-          state.thinkingPart(index).signature = String(delta.signature ?? "");
+          state.acc.setThinkingSignature(String(delta.signature ?? ""));
           dirty = true;
         } else if (delta.type === "input_json_delta" && state.kinds.get(index) === "tool_use") {
           const fragment = typeof delta.partial_json === "string" ? delta.partial_json : "";
@@ -218,6 +167,6 @@ export async function* parseMessageStream(
   const finished = state.acc.finish();
   if (finished || dirty || outcome.yielded === 0) {
     outcome.yielded++;
-    yield state.withReasoning(finished ?? state.acc.response());
+    yield finished ?? state.acc.response();
   }
 }

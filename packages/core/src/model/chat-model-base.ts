@@ -22,6 +22,7 @@ import { isRetryableError, normalizeModelError } from "./model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
 import { checkStructuredOutput } from "./structured-output-check.js";
 import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
+import { checkToolCallsComplete } from "./truncated-tool-call.js";
 
 /** A response whose `metadata` is the structured output of type `T` (from `structuredModel`). */
 export type StructuredChatResponse<T> = ChatResponse & { metadata: T };
@@ -129,10 +130,13 @@ function timeoutOption(value: unknown, field: string, fallback: number | null): 
  *
  * The base class does, once for every provider: tool-choice validation, retries with exponential
  * backoff and jitter honouring `Retry-After` (a stream is retried only before its first chunk),
- * the request timeout, abort through `AbortSignal` (even when the SDK ignores it), tracing, and
- * structured-output validation. A provider implements only {@link doStream} and/or
- * {@link doCall}: translate the request, call the SDK with `request.signal`, parse the answer
- * (see `ChatResponseAccumulator`), and optionally {@link normalizeError} for SDK errors.
+ * the request timeout, abort through `AbortSignal` (even when the SDK ignores it), tracing,
+ * structured-output validation, and the check that the answer ended complete: a tool call whose
+ * arguments stop mid-JSON (`{"city": "Par`) fails the call with a retryable `ModelError` instead of
+ * reaching the caller (a non-streaming call is retried; a stream fails after its last chunk). A
+ * provider implements only {@link doStream} and/or {@link doCall}: translate the request, call the
+ * SDK with `request.signal`, parse the answer (see `ChatResponseAccumulator`), and optionally
+ * {@link normalizeError} for SDK errors.
  */
 export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = ChatModelCallOptions> {
   /** The provider id, e.g. `"openai"` (used in errors and traces). */
@@ -366,8 +370,9 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
         finished = true;
         return;
       }
+      let last = first.value;
       control.pause();
-      yield first.value;
+      yield last;
       for (;;) {
         control.touch();
         let result: IteratorResult<ChatResponse>;
@@ -378,10 +383,12 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
         }
         if (result.done) {
           finished = true;
+          if (this.streaming) checkToolCallsComplete(last, this.provider, this.describe().what);
           return;
         }
+        last = result.value;
         control.pause();
-        yield result.value;
+        yield last;
       }
     } finally {
       control?.dispose();
@@ -396,7 +403,10 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     if (this.streaming) return this.doStream(messages, request)[Symbol.asyncIterator]();
     const self = this;
     return (async function* () {
-      yield await self.doCall(messages, request);
+      const response = await self.doCall(messages, request);
+      // Inside the attempt: a truncated answer is retried like any retryable failure.
+      checkToolCallsComplete(response, self.provider, self.describe().what);
+      yield response;
     })();
   }
 

@@ -164,10 +164,26 @@ describe("ChatResponseAccumulator", () => {
     expect(r.usage?.time).toBe(1.5);
   });
 
-  it("joins thinking segments into one block whose signature is the latest, leaving yielded chunks alone", () => {
-    // Deliberate: no provider that feeds thinking here sends a thinking block's signature back
-    // (Gemini's go on text and tool_use parts, Responses API reasoning items on
-    // `reasoning_items`, the rest have none); Anthropic keeps its signed blocks apart itself.
+  it("joins unsigned thinking segments into one block, as providers of plain reasoning stream it", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.addThinking("First, ").addThinking("the weather.");
+    const first = acc.snapshot();
+    acc.addThinking(" Then the time.").addText("Checking.");
+    const second = acc.snapshot();
+    expect(first.content).toEqual([{ type: "thinking", thinking: "First, the weather." }]);
+    expect(second.content).toEqual([
+      { type: "thinking", thinking: "First, the weather. Then the time." },
+      { type: "text", text: "Checking." },
+    ]);
+    expect(chunkDeltaOf(second.content)).toEqual({
+      text: "Checking.",
+      thinking: " Then the time.",
+    });
+  });
+
+  it("keeps each signed thinking block apart with its own signature, leaving yielded chunks alone", () => {
+    // Claude rejects a thinking block whose signature is not its own: a block signed once is
+    // closed, and thinking after it opens the next block.
     const acc = new ChatResponseAccumulator();
     acc.addThinking("First, ").addThinking("the weather.").setThinkingSignature("sig-1");
     const first = acc.snapshot();
@@ -177,7 +193,8 @@ describe("ChatResponseAccumulator", () => {
       { type: "thinking", thinking: "First, the weather.", signature: "sig-1" },
     ]);
     expect(second.content).toEqual([
-      { type: "thinking", thinking: "First, the weather. Then the time.", signature: "sig-2" },
+      { type: "thinking", thinking: "First, the weather.", signature: "sig-1" },
+      { type: "thinking", thinking: " Then the time.", signature: "sig-2" },
       { type: "text", text: "Checking." },
     ]);
     expect(chunkDeltaOf(first.content)?.thinking).toBe("First, the weather.");
@@ -186,6 +203,30 @@ describe("ChatResponseAccumulator", () => {
       thinking: " Then the time.",
     });
   });
+
+  it("starts a new thinking block when the provider says so, and keeps whole blocks in order", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.addThinking("one");
+    acc.startThinkingBlock().addThinking("two");
+    acc.addThinkingBlock({ type: "thinking", thinking: "", redacted_data: "enc" } as never);
+    acc.addThinking("three").setThinkingSignature("sig-3");
+    expect(acc.snapshot().content).toEqual([
+      { type: "thinking", thinking: "one" },
+      { type: "thinking", thinking: "two" },
+      { type: "thinking", thinking: "", redacted_data: "enc" },
+      { type: "thinking", thinking: "three", signature: "sig-3" },
+    ]);
+  });
+
+  it("keeps a signed thinking block without text (thinking not shown) and counts it as content", () => {
+    const acc = new ChatResponseAccumulator();
+    acc.setThinkingSignature("sig-only");
+    expect(acc.hasContent).toBe(true);
+    expect(acc.snapshot().content).toEqual([
+      { type: "thinking", thinking: "", signature: "sig-only" },
+    ]);
+  });
+
   it("derives structured output metadata from the text or the last tool call", () => {
     const text = new ChatResponseAccumulator({ structuredOutput: "text" });
     text.addText('{"answer": "4');

@@ -37,6 +37,14 @@ export interface ChatResponseAccumulatorOptions {
   startTime?: number;
 }
 
+/** One thinking block being assembled: its text so far and its own signature, or a whole block. */
+interface ThinkingPart {
+  thinking: string;
+  signature: string | undefined;
+  /** A block that arrived whole (e.g. Anthropic's redacted thinking), kept as given. */
+  whole: ThinkingBlock | undefined;
+}
+
 /** Repairs of at most this many characters are redone on every chunk; longer ones amortised. */
 const EAGER_PARSE_LIMIT = 2048;
 
@@ -63,7 +71,8 @@ function due(length: number, parsedLength: number): boolean {
 /**
  * Assembles a streamed model answer (text, thinking, audio and tool-call deltas, usage) into
  * cumulative {@link ChatResponse} chunks, in AgentScope's block order: thinking, audio, text, tool
- * calls. Each {@link snapshot} costs O(delta): strings grow by concatenation, the text and
+ * calls. Thinking segments join into one block until the block is signed (or the provider starts a
+ * new one): each separately signed thinking block stays its own block with its own signature. Each {@link snapshot} costs O(delta): strings grow by concatenation, the text and
  * thinking added since the previous chunk travel beside it (`chunkDeltaOf`), and streamed
  * tool arguments are parsed incrementally (`IncrementalJsonObject`). Arguments that are not
  * valid JSON fall back to the repairing parse, re-done only for calls that changed (for arguments
@@ -87,13 +96,14 @@ export class ChatResponseAccumulator {
   private readonly structuredOutput: "text" | "tool_use" | undefined;
   private readonly startTime: number;
   private text = "";
-  private thinking = "";
+  private readonly thinkingParts: ThinkingPart[] = [];
+  /** True when the next thinking starts a new block ({@link startThinkingBlock}). */
+  private thinkingBreak = false;
   /** Text and thinking added since the last chunk was built (carried beside it as its delta). */
   private textDelta = "";
   private thinkingDelta = "";
   private stampMs = -1;
   private stamp = "";
-  private thinkingSignature: string | undefined;
   private audio = "";
   private audioMediaType = "audio/wav";
   private readonly toolCalls: ToolCallState[] = [];
@@ -116,7 +126,10 @@ export class ChatResponseAccumulator {
   /** True once any text, thinking, audio or tool call arrived. */
   get hasContent(): boolean {
     return (
-      this.text !== "" || this.thinking !== "" || this.audio !== "" || this.toolCalls.length > 0
+      this.text !== "" ||
+      this.thinkingParts.length > 0 ||
+      this.audio !== "" ||
+      this.toolCalls.length > 0
     );
   }
 
@@ -136,28 +149,55 @@ export class ChatResponseAccumulator {
   }
 
   /**
-   * Appends to the thinking (reasoning) text. The answer has one thinking block: segments are
-   * joined as they come. That is what every provider that feeds thinking here needs: their
-   * reasoning is plain text (OpenAI-compatible `reasoning_content`, DashScope, Ollama), or what
-   * goes back to the API travels elsewhere (Gemini's signatures on text and tool_use blocks, the
-   * Responses API's reasoning items on the block's `reasoning_items`). Anthropic, whose thinking
-   * blocks each carry their own signature, keeps them apart in its own stream parser.
+   * Appends to the thinking (reasoning) text. Segments join into the current thinking block, as
+   * providers whose reasoning is plain text stream it (OpenAI-compatible `reasoning_content`,
+   * DashScope, Ollama, Gemini thoughts, Responses API summaries). Once the current block is signed
+   * ({@link setThinkingSignature}), or after {@link startThinkingBlock}, the next thinking opens a
+   * new block: Anthropic checks each block's own signature when the message is sent back.
    */
   addThinking(delta: string | null | undefined): this {
     if (delta) {
-      this.thinking += delta;
+      this.thinkingPart().thinking += delta;
       this.thinkingDelta += delta;
     }
     return this;
   }
 
+  /** Starts a new thinking block: the next thinking (or signature) does not join the current one. */
+  startThinkingBlock(): this {
+    this.thinkingBreak = true;
+    return this;
+  }
+
   /**
-   * Sets the signature of the (one) thinking block, written as its `signature` key; a later call
-   * replaces it. For several separately signed blocks, see {@link addThinking}.
+   * Sets the signature of the current thinking block (its `signature` key; a later call before new
+   * thinking replaces it). Thinking added after it opens a new block.
    */
   setThinkingSignature(signature: string): this {
-    this.thinkingSignature = signature;
+    this.thinkingPart().signature = signature;
     return this;
+  }
+
+  /**
+   * Adds a thinking block that arrived whole (such as Anthropic's redacted thinking), in order
+   * among the streamed ones; thinking added after it opens a new block.
+   */
+  addThinkingBlock(block: ThinkingBlock): this {
+    this.thinkingParts.push({ thinking: "", signature: undefined, whole: block });
+    this.thinkingBreak = false;
+    return this;
+  }
+
+  // The block new thinking goes to: the current one, unless it is signed, whole or a break was asked.
+  private thinkingPart(): ThinkingPart {
+    const last = this.thinkingParts[this.thinkingParts.length - 1];
+    if (last && !this.thinkingBreak && last.whole === undefined && last.signature === undefined) {
+      return last;
+    }
+    const part: ThinkingPart = { thinking: "", signature: undefined, whole: undefined };
+    this.thinkingParts.push(part);
+    this.thinkingBreak = false;
+    return part;
   }
 
   /** Appends base64 audio data; `mediaType` (e.g. `audio/wav`) is kept from the latest call. */
@@ -295,10 +335,15 @@ export class ChatResponseAccumulator {
   private build(final: boolean): ChatResponse {
     let lagging = false;
     const content: ChatResponseBlock[] = [];
-    if (this.thinking) {
-      const block: ThinkingBlock = { type: "thinking", thinking: this.thinking };
-      if (this.thinkingSignature !== undefined) {
-        (block as ThinkingBlock & { signature?: string }).signature = this.thinkingSignature;
+    for (const part of this.thinkingParts) {
+      if (part.whole) {
+        content.push({ ...part.whole });
+        continue;
+      }
+      if (part.thinking === "" && part.signature === undefined) continue;
+      const block: ThinkingBlock = { type: "thinking", thinking: part.thinking };
+      if (part.signature !== undefined) {
+        (block as ThinkingBlock & { signature?: string }).signature = part.signature;
       }
       content.push(block);
     }

@@ -45,3 +45,8 @@ export {
   toolNames,
   validateToolChoice,
 } from "./tool-choice.js";
+export {
+  checkToolCallsComplete,
+  isCutJsonObject,
+  truncatedToolCall,
+} from "./truncated-tool-call.js";

@@ -34,6 +34,11 @@ export interface ScriptedResponse {
   failAfterChunks?: number;
   /** The error thrown after `failAfterChunks` chunks. */
   error?: unknown;
+  /**
+   * End the stream cleanly after this many chunks, without an error (a connection cut that still
+   * closed cleanly: whatever was mid-way, such as a tool call's arguments, stays cut).
+   */
+  endAfterChunks?: number;
 }
 
 /** What one call may compute its step from. */
@@ -138,6 +143,7 @@ export class ScriptedChatModel extends ChatModelBase {
     });
     if (step.metadata !== undefined) acc.setMetadata(step.metadata);
     let chunks = 0;
+    const endAt = step.endAfterChunks ?? Infinity;
     const failAt = step.failAfterChunks ?? (step.error !== undefined ? Infinity : undefined);
     const emit = async (): Promise<ChatResponse> => {
       if (this.chunkDelayMs > 0) await abortableSleep(this.chunkDelayMs, signal);
@@ -149,16 +155,19 @@ export class ScriptedChatModel extends ChatModelBase {
     if (step.usage) acc.setUsage(usageOf(step.usage, startTime));
     for (const piece of split(step.thinking ?? "", this.chunkSize)) {
       acc.addThinking(piece);
+      if (chunks >= endAt) return;
       yield await emit();
     }
     for (const piece of split(step.text ?? "", this.chunkSize)) {
       acc.addText(piece);
+      if (chunks >= endAt) return;
       yield await emit();
     }
     for (const [index, call] of (step.toolCalls ?? []).entries()) {
       acc.addToolCallDelta({ index, id: call.id ?? `call_${callIndex}_${index}`, name: call.name });
       for (const piece of split(JSON.stringify(call.input ?? {}), this.chunkSize)) {
         acc.addToolCallDelta({ index, arguments: piece });
+        if (chunks >= endAt) return;
         yield await emit();
       }
     }

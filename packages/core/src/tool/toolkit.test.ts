@@ -600,6 +600,10 @@ describe("Toolkit: calling tools", () => {
   it("ends an aborted call with an interrupted result, without waiting for the tool", async () => {
     const toolkit = new Toolkit();
     let toolSawAbort = false;
+    let signalStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      signalStarted = resolve;
+    });
     toolkit.registerToolFunction({
       name: "hang",
       description: "Never finishes.",
@@ -609,11 +613,14 @@ describe("Toolkit: calling tools", () => {
           signal.addEventListener("abort", () => {
             toolSawAbort = true;
           });
+          signalStarted();
         }),
     });
     const controller = new AbortController();
     const pending = collect(toolkit.callTool(call("hang"), { signal: controller.signal }));
-    setTimeout(() => controller.abort(), 20);
+    // Aborted once the tool runs (it says so), not after a guessed delay.
+    await started;
+    controller.abort();
     const all = await pending;
     expect(all).toHaveLength(1);
     expect(texts(all[0])).toEqual([TOOL_INTERRUPTED_TEXT]);
@@ -626,7 +633,16 @@ describe("Toolkit: calling tools", () => {
 
   it("appends the interruption to the last chunk of an aborted stream", async () => {
     const toolkit = new Toolkit();
-    let cleanedUp = false;
+    // The stream's third chunk waits until the test releases it; its cleanup says when it ran.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let signalCleanedUp = () => {};
+    const cleanedUp = new Promise<void>((resolve) => {
+      signalCleanedUp = resolve;
+    });
+    let cleanupRan = false;
     toolkit.registerToolFunction({
       name: "slow_stream",
       description: "s",
@@ -635,10 +651,11 @@ describe("Toolkit: calling tools", () => {
         try {
           yield toolResponse("1", { stream: true, isLast: false });
           yield toolResponse("12", { stream: true, isLast: false });
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await released;
           yield toolResponse("123", { stream: true });
         } finally {
-          cleanedUp = true;
+          cleanupRan = true;
+          signalCleanedUp();
         }
       },
     });
@@ -650,8 +667,12 @@ describe("Toolkit: calling tools", () => {
     }
     expect(all.map((r) => texts(r))).toEqual([["1"], ["12"], ["12", TOOL_INTERRUPTED_TEXT]]);
     expect(all[2]).toMatchObject({ isInterrupted: true, isLast: true });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(cleanedUp).toBe(true);
+    // The interrupted result came without waiting for the stream, which is still parked...
+    expect(cleanupRan).toBe(false);
+    // ...and once it can go on, it is closed: its cleanup runs, no third chunk is taken.
+    release();
+    await cleanedUp;
+    expect(all).toHaveLength(3);
   });
 
   it("does not run a tool when the signal is already aborted", async () => {

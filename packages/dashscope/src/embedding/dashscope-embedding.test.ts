@@ -1,4 +1,5 @@
 import { InMemoryEmbeddingCache, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
@@ -188,23 +189,14 @@ describe("DashScope embeddings against a closed port", () => {
   it.each([
     ["DashScopeTextEmbedding", "text-embedding-v4"],
     ["DashScopeMultiModalEmbedding", "multimodal-embedding-v1"],
-  ] as const)(
-    "%s names the host it could not reach, as the chat model does",
-    async (kind, name) => {
-      const closed = await createTestServer({});
-      await closed.close();
+  ] as const)("%s names the host it could not reach, as the chat model does", (kind, name) =>
+    expectRefusedConnectionNamesHost("dashscope", "fetch failed", (closed) => {
       const options = { modelName: name, ...base(closed), maxRetries: 0 };
       const model =
         kind === "DashScopeTextEmbedding"
           ? new DashScopeTextEmbedding(options)
           : new DashScopeMultiModalEmbedding(options);
-      const error = await model.embed(["hello"]).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelError);
-      expect(error).toMatchObject({ provider: "dashscope", retryable: true });
-      expect((error as Error).message).toBe(
-        `dashscope: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): fetch failed`,
-      );
-      expect((error as ModelError).cause).toBeInstanceOf(Error);
-    },
+      return model.embed(["hello"]);
+    }),
   );
 });

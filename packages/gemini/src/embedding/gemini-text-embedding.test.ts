@@ -1,4 +1,5 @@
 import { InMemoryEmbeddingCache, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { geminiPath } from "../__fixtures__/wire-fixtures.js";
@@ -39,6 +40,11 @@ function embedder(s: TestServer, options: Partial<GeminiTextEmbeddingOptions> = 
 }
 
 describe("GeminiTextEmbedding", () => {
+  it("names the base URL's host when nothing listens there, as the chat model does", () =>
+    expectRefusedConnectionNamesHost("gemini", /./, (closed) =>
+      embedder(closed, { maxRetries: 0 }).embed(["x"]),
+    ));
+
   it("embeds texts and text blocks; dimensions go as outputDimensionality", async () => {
     await using s = await server();
     const response = await embedder(s, { dimensions: 768 }).embed([

@@ -191,7 +191,8 @@ interface PendingCall {
  * AgentScope's `_parse_gemini_stream_generation_response` on core's accumulator (O(delta) per
  * chunk): thought text as thinking, text, whole function calls as tool calls, and Gemini 3's
  * streamed function-call arguments (`willContinue` + `partialArgs`, ended by an empty
- * `functionCall`) assembled into one call whose input is repaired on every chunk. The last
+ * `functionCall`) assembled into one call whose input is repaired on every chunk (a call not ended
+ * when the answer finishes keeps its arguments open: core rejects it as truncated). The last
  * non-call signature goes on the text block, each call's on its tool_use block. Structured output:
  * the repaired JSON text in `metadata` on every chunk. A stream that ends without a finish reason
  * was cut off: a retryable {@link ModelError}, so a half-parsed answer is never taken for a whole.
@@ -284,10 +285,9 @@ export async function* parseGenerateContentStream(
     }
     const usage = geminiUsage(chunk.usageMetadata, settings.startTime);
     if (usage) acc.setUsage(usage);
-    if (candidate?.finishReason) {
-      finished = true;
-      endPending();
-    }
+    // A call still streaming its arguments when the answer finishes (MAX_TOKENS, say) was cut:
+    // its arguments stay open, and core's check rejects the answer instead of running it.
+    if (candidate?.finishReason) finished = true;
     const info = geminiFinishInfo(candidate, chunk.promptFeedback);
     if (info) finishInfo = { ...finishInfo, ...info };
     if (acc.hasContent) yield emit(acc.snapshot());
@@ -298,7 +298,6 @@ export async function* parseGenerateContentStream(
       { provider: settings.provider, retryable: true },
     );
   }
-  endPending();
   const last = acc.finish();
   if (last) yield emit(last);
 }

@@ -1,4 +1,5 @@
 import { InMemoryEmbeddingCache, InterruptedError, ModelError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it, vi } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
@@ -65,7 +66,7 @@ describe("OllamaTextEmbedding", () => {
     expect(server.calls).toHaveLength(2);
   });
 
-  it("names `ollama pull` for a missing model and the host for a server that is down", async () => {
+  it("names `ollama pull` for a missing model", async () => {
     await using server = await createTestServer({
       [PATH]: {
         response: {
@@ -80,20 +81,20 @@ describe("OllamaTextEmbedding", () => {
       .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(ModelError);
     expect((missing as Error).message).toContain("`ollama pull all-minilm`");
+  });
 
-    const down = await createTestServer({});
-    const url = down.url;
-    await down.close();
-    const error = await new OllamaTextEmbedding({
-      modelName: "m",
-      dimensions: 2,
-      host: url,
-      maxRetries: 0,
-    })
-      .embed(["a"])
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toContain(`cannot reach the Ollama server at ${url}`);
+  it("names the host and port it could not reach, and how to start Ollama", async () => {
+    await expectRefusedConnectionNamesHost(
+      "ollama",
+      /^fetch failed\. Is the Ollama server running\? Start it with `ollama serve`/,
+      (closed) =>
+        new OllamaTextEmbedding({
+          modelName: "m",
+          dimensions: 2,
+          host: closed.url,
+          maxRetries: 0,
+        }).embed(["a"]),
+    );
   });
 
   it("aborts a request (the server sees it closed)", async () => {

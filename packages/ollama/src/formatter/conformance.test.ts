@@ -32,16 +32,20 @@ describe("formatter conformance with AgentScope v1.0.21", () => {
     expect(files.filter((f) => f.startsWith("ollama-multi_agent")).length).toBe(10);
   });
 
-  for (const file of files) {
-    it(file, async () => {
-      const testCase = cases.load(file);
-      const formatter = build(testCase.formatter, {
-        ...camelOptions(testCase.options),
-        readLocalFile,
+  // Both ways of sending thinking back must give the reference's output on its own cases.
+  for (const thinkingAsText of [true, false]) {
+    for (const file of files) {
+      it(`${file} (thinkingAsText: ${thinkingAsText})`, async () => {
+        const testCase = cases.load(file);
+        const formatter = build(testCase.formatter, {
+          ...camelOptions(testCase.options),
+          readLocalFile,
+          thinkingAsText,
+        });
+        const output = await formatter.format(caseMessages(testCase));
+        expect(testCase.expected, `${file} has an expected output`).not.toBeNull();
+        expect(output).toEqual(testCase.expected);
       });
-      const output = await formatter.format(caseMessages(testCase));
-      expect(testCase.expected, `${file} has an expected output`).not.toBeNull();
-      expect(output).toEqual(testCase.expected);
-    });
+    }
   }
 });

@@ -33,6 +33,12 @@ export interface OllamaChatFormatterOptions
    * images in user messages, not in tool results). Default `false`.
    */
   promoteToolResultImages?: boolean;
+  /**
+   * Send thinking blocks back as `<think>…</think>` text, as AgentScope does after v1.0.21.
+   * Default `true`; `false` leaves them out, as AgentScope v1.0.21 itself does (its exact output:
+   * a message holding only thinking is then not sent at all).
+   */
+  thinkingAsText?: boolean;
 }
 
 /** The media IO of a formatter's options, with defaults. */
@@ -46,13 +52,16 @@ export function ollamaMediaIO(options: OllamaMediaOptions): OllamaMediaIO {
 /**
  * AgentScope's `OllamaChatFormatter`: formats messages for Ollama's `/api/chat` in a
  * one-user-one-agent chat. Text blocks are joined by newlines into a string `content` (thinking
- * becomes `<think>…</think>` text), images go to `images` as base64, tool calls to `tool_calls`
+ * becomes `<think>…</think>` text, as after v1.0.21; `thinkingAsText: false` drops it, as v1.0.21
+ * does), images go to `images` as base64, tool calls to `tool_calls`
  * (arguments as objects), tool results to `role: "tool"` messages (text only; media become "can be
  * found at" lines, optionally promoted to a user message).
  */
 export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
+  /** Whether thinking goes back as `<think>…</think>` text (else it is left out). */
+  readonly thinkingAsText: boolean;
   /** How local files and web images are read. */
   readonly mediaIO: OllamaMediaIO;
   /** AgentScope's class flags. */
@@ -63,6 +72,7 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
   constructor(options: OllamaChatFormatterOptions = {}) {
     super(options);
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.thinkingAsText = options.thinkingAsText ?? true;
     this.mediaIO = ollamaMediaIO(options);
   }
 
@@ -103,7 +113,8 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
             images.push(await formatOllamaImageBlock(block, this.mediaIO));
             break;
           case "thinking":
-            if (block.thinking) texts.push(`<think>${block.thinking}</think>`);
+            if (block.thinking && this.thinkingAsText)
+              texts.push(`<think>${block.thinking}</think>`);
             break;
           default:
             warnSkippedBlock(this.constructor.name, block.type);

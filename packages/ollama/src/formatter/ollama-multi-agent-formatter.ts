@@ -33,6 +33,8 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
   readonly conversationHistoryPrompt: string;
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
+  /** Whether thinking in tool sequences goes back as `<think>…</think>` text (else left out). */
+  readonly thinkingAsText: boolean;
   /** How local files and web images are read. */
   readonly mediaIO: OllamaMediaIO;
   /** AgentScope's class flags. */
@@ -46,9 +48,11 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
     this.conversationHistoryPrompt =
       options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
+    this.thinkingAsText = options.thinkingAsText ?? true;
     this.mediaIO = ollamaMediaIO(options);
     this.toolFormatter = new OllamaChatFormatter({
       promoteToolResultImages: this.promoteToolResultImages,
+      thinkingAsText: this.thinkingAsText,
       saveBase64Data: this.saveBase64Data,
       readLocalFile: this.mediaIO.readLocalFile,
       fetch: this.mediaIO.fetch,

@@ -1,4 +1,5 @@
 import { InterruptedError, ModelError, ValidationError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -52,7 +53,28 @@ describe("OllamaChatModel: requests", () => {
     });
     expect(response.content).toEqual([{ type: "text", text: "Hello! How are you today?" }]);
     expect(response.usage).toMatchObject({ inputTokens: 26, outputTokens: 298 });
-    expect(response.usage?.time).toBeGreaterThanOrEqual(0);
+  });
+
+  it("measures usage.time on the client clock, from request to answer (not the server's durations)", async () => {
+    // The clock is frozen and moved 2.5 s forward while the server answers: the recorded answer's
+    // own timings (total_duration 5.19 s, eval_duration 4.80 s) must not leak into usage.time.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    vi.setSystemTime(start);
+    try {
+      await using server = await createTestServer({
+        [PATH]: {
+          response: () => {
+            vi.setSystemTime(start + 2500);
+            return { type: "json", body: wireJson("chat-text") };
+          },
+        },
+      });
+      const response = await model(server).call(USER);
+      expect(response.usage).toEqual({ inputTokens: 26, outputTokens: 298, time: 2.5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sends options, keepAlive, think and generateKwargs (the call's over the model's)", async () => {
@@ -154,7 +176,8 @@ describe("OllamaChatModel: responses", () => {
         id: "0_get_current_weather",
         name: "get_current_weather",
         input: { format: "celsius", location: "Paris, FR" },
-        raw_input: '{"format":"celsius","location":"Paris, FR"}',
+        // AgentScope writes Python's json.dumps: ", " and ": " separators.
+        raw_input: '{"format": "celsius", "location": "Paris, FR"}',
       },
     ]);
     expect(response.usage).toMatchObject({ inputTokens: 122, outputTokens: 33 });
@@ -248,16 +271,13 @@ describe("OllamaChatModel: responses", () => {
 });
 
 describe("OllamaChatModel: faults", () => {
-  it("says which host does not answer when the server is down at start", async () => {
-    const server = await createTestServer({});
-    const url = server.url;
-    await server.close();
-    const m = new OllamaChatModel({ modelName: "llama3.2", host: url, maxRetries: 0 });
-    const error = await m.call(USER).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as ModelError).retryable).toBe(true);
-    expect((error as Error).message).toContain(`cannot reach the Ollama server at ${url}`);
-    expect((error as Error).message).toMatch(/ECONNREFUSED.*ollama serve/);
+  it("names the host and port it could not reach, and how to start Ollama", async () => {
+    await expectRefusedConnectionNamesHost(
+      "ollama",
+      /^fetch failed\. Is the Ollama server running\? Start it with `ollama serve`/,
+      (closed) =>
+        new OllamaChatModel({ modelName: "llama3.2", host: closed.url, maxRetries: 0 }).call(USER),
+    );
   });
 
   it("reads the host from OLLAMA_HOST when none is given", async () => {

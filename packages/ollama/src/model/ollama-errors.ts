@@ -3,6 +3,7 @@ import {
   isNetworkError,
   isRetryableStatus,
   ModelError,
+  normalizeModelError,
 } from "@agentscope-ts/core";
 
 /** Where an error happened: which model on which server. */
@@ -49,7 +50,8 @@ export const NO_DONE_MESSAGE = "Did not receive done or success response in stre
 
 /**
  * Turns what the `ollama` library threw into a `ModelError` that says what to do: a missing model
- * (HTTP 404 "not found") names `ollama pull NAME`; a server that does not answer names the host;
+ * (HTTP 404 "not found") names `ollama pull NAME`; a network error names the host and port (core's
+ * `normalizeModelError` wording), with how to start Ollama when nothing answers there;
  * other HTTP errors keep their status (retryable for 408/409/429/5xx). Unknown errors are returned
  * unchanged.
  */
@@ -72,18 +74,16 @@ export function normalizeOllamaError(error: unknown, context: OllamaErrorContext
     });
   }
   if (isNetworkError(error)) {
+    // Core's wording ("network error reaching HOST:PORT (CODE): …"), as every provider says it.
+    const normalized = normalizeModelError(error, provider, { baseURL: host });
     const code = errorCode(error);
-    if (code !== undefined && UNREACHABLE.has(code)) {
+    if (normalized instanceof ModelError && code !== undefined && UNREACHABLE.has(code)) {
       return new ModelError(
-        `${provider}: cannot reach the Ollama server at ${host} (${code}). Is it running? Start it with \`ollama serve\`, or point the host option (or OLLAMA_HOST) at your server.`,
+        `${normalized.message}. Is the Ollama server running? Start it with \`ollama serve\`, or point the host option (or OLLAMA_HOST) at your server.`,
         { cause: error, provider, retryable: true },
       );
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return new ModelError(
-      `${provider}: network error talking to the Ollama server at ${host}: ${message}`,
-      { cause: error, provider, retryable: true },
-    );
+    return normalized;
   }
   if (error instanceof Error && error.message === NO_DONE_MESSAGE) {
     return new ModelError(

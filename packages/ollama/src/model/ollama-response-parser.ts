@@ -1,4 +1,9 @@
-import { type ChatResponse, ChatResponseAccumulator, parsePartialJson } from "@agentscope-ts/core";
+import {
+  type ChatResponse,
+  ChatResponseAccumulator,
+  parsePartialJson,
+  pythonJsonDumps,
+} from "@agentscope-ts/core";
 
 /** The part of one `/api/chat` response object (or stream line) the parser reads. */
 export interface OllamaChatChunk {
@@ -35,7 +40,8 @@ function accumulator(settings: OllamaParseSettings): ChatResponseAccumulator {
 /**
  * Adds one response object to `acc`: thinking, text, and tool calls, which Ollama sends whole,
  * with ids `{idx}_{name}` (AgentScope's: the index within the message; a later call with the same
- * id replaces the earlier one) and `raw_input` the JSON of the arguments.
+ * id replaces the earlier one) and `raw_input` the arguments as AgentScope writes them (Python's
+ * `json.dumps`: `{"expression": "2 + 2"}`), or the string the server sent.
  */
 function addChunk(acc: ChatResponseAccumulator, chunk: OllamaChatChunk): void {
   const message = chunk.message;
@@ -57,7 +63,7 @@ function addChunk(acc: ChatResponseAccumulator, chunk: OllamaChatChunk): void {
         id: `${idx}_${name}`,
         name,
         input,
-        rawInput: typeof args === "string" ? args : JSON.stringify(args ?? {}),
+        rawInput: typeof args === "string" ? args : pythonJsonDumps(args ?? {}),
       });
     }
   }

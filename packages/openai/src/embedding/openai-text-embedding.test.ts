@@ -1,4 +1,5 @@
 import { InMemoryEmbeddingCache, ModelError } from "@agentscope-ts/core";
+import { expectRefusedConnectionNamesHost } from "@agentscope-ts/test-helpers";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
@@ -19,17 +20,10 @@ function embedder(server: TestServer, options: Partial<OpenAITextEmbeddingOption
 }
 
 describe("OpenAITextEmbedding", () => {
-  it("names the base URL's host when nothing listens there", async () => {
-    const closed = await createTestServer({});
-    await closed.close();
-    const error = await embedder(closed, { maxRetries: 0 })
-      .embed(["x"])
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as Error).message).toBe(
-      `openai: network error reaching ${new URL(closed.url).host} (ECONNREFUSED): Connection error.`,
-    );
-  });
+  it("names the base URL's host when nothing listens there", () =>
+    expectRefusedConnectionNamesHost("openai", "Connection error.", (closed) =>
+      embedder(closed, { maxRetries: 0 }).embed(["x"]),
+    ));
 
   it("embeds texts and text blocks with dimensions and encoding_format float", async () => {
     await using server = await createTestServer({

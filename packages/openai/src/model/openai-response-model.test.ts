@@ -177,6 +177,36 @@ describe("OpenAIResponseModel streaming (real SDK against the test server)", () 
     expect(server.calls).toHaveLength(1);
   });
 
+  it("retries a server fault sent as type server_error with code null (error event, then response.failed)", async () => {
+    const fault = responsesChunks("server-error");
+    await using server = await createTestServer({
+      [PATH]: {
+        response: [
+          stream(fault),
+          // The same fault without the error event: response.failed alone decides.
+          stream(fault.filter((line) => !line.startsWith('{"type":"error"'))),
+          stream(responsesChunks("text")),
+        ],
+      },
+    });
+    const last = (await collect(modelFor(server).stream(input))).at(-1)!;
+    expect(last.content).toEqual([
+      {
+        type: "text",
+        text: joinEventDeltas(responsesChunks("text"), "response.output_text.delta"),
+      },
+    ]);
+    expect(server.calls).toHaveLength(3);
+
+    server.reset();
+    const error = await collect(modelFor(server, { maxRetries: 0 }).stream(input)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ retryable: true, provider: "openai" });
+    expect((error as Error).message).toMatch(/The server had an error processing your request/);
+  });
+
   it("turns response.failed with a server error into a retryable ModelError, and retries", async () => {
     const failed = {
       type: "response.failed",

@@ -12,6 +12,7 @@ import OpenAI from "openai";
 import type { z } from "zod";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import {
+  isRetryableResponsesError,
   parseResponsesResponse,
   parseResponsesStream,
   type ResponsesParseSettings,
@@ -57,9 +58,6 @@ export interface OpenAIResponseModelCallOptions extends ChatModelCallOptions {
 }
 
 type Request = ChatModelRequest<OpenAIResponseModelCallOptions>;
-
-/** Error codes of the Responses API that a new request may get past. */
-const RETRYABLE_CODES = new Set(["server_error", "rate_limit_exceeded"]);
 
 function isBadRequest(error: unknown): boolean {
   return (error as { status?: unknown } | null)?.status === 400;
@@ -180,12 +178,11 @@ export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOp
   protected override normalizeError(error: unknown): unknown {
     const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
     if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
-    // An `error` event inside a stream (no HTTP status): retryable when its code says so.
-    const code = typeof error.code === "string" ? error.code : undefined;
+    // An `error` event inside a stream (no HTTP status): retryable when its code or type says so.
     return new ModelError(`${this.provider}: ${error.message}`, {
       cause: error,
       provider: this.provider,
-      retryable: code !== undefined && RETRYABLE_CODES.has(code),
+      retryable: isRetryableResponsesError(error),
     });
   }
 

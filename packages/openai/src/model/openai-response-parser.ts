@@ -134,7 +134,8 @@ function malformed(settings: ParseSettings, what: string, fix: string): ModelErr
  * {@link ModelError} naming the field. A stream that ends with neither a `finish_reason` nor the
  * `[DONE]` sentinel (`completed` false) was cut off: that is a retryable {@link ModelError}, so a
  * half-parsed answer is never taken for a complete one; one that ends with `[DONE]` but without
- * `finish_reason` is accepted, as the reference accepts it.
+ * `finish_reason` is accepted, as the reference accepts it, when otherwise complete: a tool call
+ * whose arguments stop mid-JSON fails the stream in `ChatModelBase` (core's shared check).
  */
 export async function* parseChatCompletionStream(
   stream: AsyncIterable<unknown>,

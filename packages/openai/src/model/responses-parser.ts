@@ -68,13 +68,29 @@ function withReasoning(response: ChatResponse, refs: readonly ReasoningItemRef[]
   return response;
 }
 
+/** Error codes and types of the Responses API that a new request may get past. */
+const RETRYABLE_KINDS = new Set(["server_error", "rate_limit_exceeded"]);
+
+/**
+ * Whether a Responses API error (an `error` event, or a failed response's `error`) is worth
+ * retrying: its `code` or its `type` says a server error or a rate limit. OpenAI sends a server
+ * fault as `type: "server_error"` with `code: null`, so both are read.
+ */
+export function isRetryableResponsesError(error: { code?: unknown; type?: unknown }): boolean {
+  return (
+    (typeof error.code === "string" && RETRYABLE_KINDS.has(error.code)) ||
+    (typeof error.type === "string" && RETRYABLE_KINDS.has(error.type))
+  );
+}
+
 function failure(settings: ResponsesParseSettings, response: unknown): ModelError {
   const error = isObject(response) && isObject(response.error) ? response.error : {};
   const code = typeof error.code === "string" ? error.code : undefined;
+  const kind = code ?? (typeof error.type === "string" ? error.type : undefined);
   const message = typeof error.message === "string" ? error.message : "the response failed";
-  return new ModelError(`${settings.provider}: ${message}${code ? ` (${code})` : ""}`, {
+  return new ModelError(`${settings.provider}: ${message}${kind ? ` (${kind})` : ""}`, {
     provider: settings.provider,
-    retryable: code === "server_error" || code === "rate_limit_exceeded",
+    retryable: isRetryableResponsesError(error),
   });
 }
 
