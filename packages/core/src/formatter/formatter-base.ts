@@ -1,7 +1,8 @@
 import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
 import type { ToolResultOutputBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
-import { traceFormatCalls } from "../tracing/formatter-span.js";
+import { type FormatImpl, traceFormat } from "../tracing/formatter-span.js";
+import { type InstrumentationTable, instrumentClass } from "../utils/instrumented-methods.js";
 import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
 import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
 
@@ -41,6 +42,11 @@ function describe(value: unknown): string {
  * The base of all formatters: AgentScope's `FormatterBase`. A formatter turns `Msg` objects into
  * the message list one provider's API expects (`format`); provider packages subclass it (usually
  * through `TruncatedFormatterBase`). `TMessage` is the type of one formatted provider message.
+ *
+ * Every call of `format` opens a `format {target}` span: the `format` a subclass defines (or
+ * inherits) is wrapped once per class, on the prototype, at its first instantiation, as agents'
+ * `reply` is (docs/writing-a-plugin.md, "How hooks and tracing are applied"). Define `format` as
+ * a method; `super.format()` inside an override is not traced twice.
  */
 export abstract class FormatterBase<TMessage extends object = Record<string, unknown>> {
   /** Stores base64 media of tool results and returns their location; see {@link FormatterBaseOptions}. */
@@ -56,7 +62,7 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
       );
     }
     this.saveBase64Data = saver;
-    traceFormatCalls(this as never);
+    instrumentClass(new.target, FORMATTER_INSTRUMENTATION);
   }
 
   /** Turns `msgs` into the provider's request messages. */
@@ -104,3 +110,9 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
     return convertToolResultToString(output, this.saveBase64Data);
   }
 }
+
+// The `format {target}` span around every formatter's own `format` (see the class doc).
+const FORMATTER_INSTRUMENTATION: InstrumentationTable<FormatterBase<object>> = {
+  format: (self, format, msgs, options) =>
+    traceFormat(self, format as FormatImpl<typeof self, unknown>, msgs as readonly Msg[], options),
+};
