@@ -5,7 +5,11 @@ import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
 import { traceReply } from "../tracing/agent-span.js";
-import { type InstrumentationTable, instrumentClass } from "../utils/instrumented-methods.js";
+import {
+  type InstrumentationTable,
+  instrumentClass,
+  reachedThroughSuper,
+} from "../utils/instrumented-methods.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { addedSince } from "./added-since.js";
@@ -432,30 +436,50 @@ export abstract class AgentBase extends StateModule {
   // per class on its prototype (see utils/instrumented-methods.ts and docs/writing-a-plugin.md):
   // each runs around the subclass's own implementation, once per call even through `super`.
   static readonly #instrumentation: InstrumentationTable<AgentBase> = {
-    reply: (self, original, input, options) => {
-      const reply = original as ReplyMethod;
-      const msg = toAgentInput(input as AgentInput);
-      // Free when tracing is off: `traceReply` then only calls `reply`.
-      if (!self.#hasHooks("reply")) return traceReply(self, reply, msg, options as ReplyOptions);
-      const kwargs = { ...(options as ReplyOptions), msg };
-      return self.runWithHooks("reply", kwargs, ({ msg: m, ...rest }) =>
-        traceReply(self, reply, m as Msg | Msg[] | null | undefined, rest),
-      );
+    reply: (original) => {
+      const impl = original as ReplyMethod;
+      return function reply(this: AgentBase, input?: unknown, options?: unknown): Promise<Msg> {
+        if (this.reply !== reply && reachedThroughSuper(this, "reply", reply)) {
+          return impl.call(this, input as AgentInput, options as ReplyOptions);
+        }
+        const msg = toAgentInput(input as AgentInput);
+        // Free when tracing is off: `traceReply` then only calls `impl`.
+        if (!this.#hasHooks("reply")) return traceReply(this, impl, msg, options as ReplyOptions);
+        const kwargs = { ...(options as ReplyOptions), msg };
+        return this.runWithHooks("reply", kwargs, ({ msg: m, ...rest }) =>
+          traceReply(this, impl, m as Msg | Msg[] | null | undefined, rest),
+        );
+      };
     },
-    observe: (self, original, msg) => {
-      const observe = original as ObserveMethod;
-      const input = msg as Msg | Msg[] | null;
-      if (!self.#hasHooks("observe")) return observe.call(self, input);
-      return self.runWithHooks("observe", { msg: input }, (kw) => observe.call(self, kw.msg));
+    observe: (original) => {
+      const impl = original as ObserveMethod;
+      return function observe(this: AgentBase, input?: unknown): Promise<void> {
+        const msg = input as Msg | Msg[] | null;
+        if (
+          (this.observe !== observe && reachedThroughSuper(this, "observe", observe)) ||
+          !this.#hasHooks("observe")
+        ) {
+          return impl.call(this, msg);
+        }
+        return this.runWithHooks("observe", { msg }, (kw) => impl.call(this, kw.msg));
+      };
     },
-    print: (self, original, msg, options) => {
-      const print = original as PrintMethod;
-      const opts = options as PrintOptions | undefined;
-      if (!self.#hasHooks("print")) return print.call(self, msg as Msg, opts);
-      const kwargs = { msg: msg as Msg, last: opts?.last ?? true, speech: opts?.speech ?? null };
-      return self.runWithHooks("print", kwargs, (kw) =>
-        print.call(self, kw.msg, { last: kw.last, speech: kw.speech }),
-      );
+    print: (original) => {
+      const impl = original as PrintMethod;
+      return function print(this: AgentBase, input?: unknown, options?: unknown): Promise<void> {
+        const msg = input as Msg;
+        const opts = options as PrintOptions | undefined;
+        if (
+          (this.print !== print && reachedThroughSuper(this, "print", print)) ||
+          !this.#hasHooks("print")
+        ) {
+          return impl.call(this, msg, opts);
+        }
+        const kwargs = { msg, last: opts?.last ?? true, speech: opts?.speech ?? null };
+        return this.runWithHooks("print", kwargs, (kw) =>
+          impl.call(this, kw.msg, { last: kw.last, speech: kw.speech }),
+        );
+      };
     },
   };
 

@@ -2,7 +2,11 @@ import { ValidationError, type ValidationIssue } from "../errors/validation-erro
 import type { ToolResultOutputBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { type FormatImpl, traceFormat } from "../tracing/formatter-span.js";
-import { type InstrumentationTable, instrumentClass } from "../utils/instrumented-methods.js";
+import {
+  type InstrumentationTable,
+  instrumentClass,
+  reachedThroughSuper,
+} from "../utils/instrumented-methods.js";
 import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
 import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
 
@@ -113,6 +117,13 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
 
 // The `format {target}` span around every formatter's own `format` (see the class doc).
 const FORMATTER_INSTRUMENTATION: InstrumentationTable<FormatterBase<object>> = {
-  format: (self, format, msgs, options) =>
-    traceFormat(self, format as FormatImpl<typeof self, unknown>, msgs as readonly Msg[], options),
+  format: (original) => {
+    const impl = original as FormatImpl<FormatterBase<object>, unknown>;
+    return function format(this: FormatterBase<object>, msgs?: unknown, options?: unknown) {
+      if (this.format !== format && reachedThroughSuper(this, "format", format)) {
+        return impl.call(this, msgs as readonly Msg[], options);
+      }
+      return traceFormat(this, impl, msgs as readonly Msg[], options);
+    };
+  },
 };

@@ -3,17 +3,20 @@ import {
   type InstrumentationTable,
   instrumentClass,
   isInstrumented,
+  reachedThroughSuper,
 } from "./instrumented-methods.js";
 
 // A base class wired like AgentBase: its constructor instruments `run` for the class instantiated.
 const calls: string[] = [];
 const TABLE: InstrumentationTable<Base> = {
-  run: async (self, original, a) => {
-    calls.push(`before ${self.label}(${String(a)})`);
-    const out = await original.call(self, a);
-    calls.push(`after ${self.label}`);
-    return out;
-  },
+  run: (original) =>
+    async function run(this: Base, a?: unknown): Promise<unknown> {
+      if (this.run !== run && reachedThroughSuper(this, "run", run)) return original.call(this, a);
+      calls.push(`before ${this.label}(${String(a)})`);
+      const out = await original.call(this, a);
+      calls.push(`after ${this.label}`);
+      return out;
+    },
 };
 
 abstract class Base {
@@ -96,6 +99,14 @@ describe("instrumentClass", () => {
     expect(await leaf.run("q")).toBe("leaf:q");
     expect(seen).toEqual(["q"]);
     expect(calls).toEqual(["before spied(q)", "after spied"]);
+
+    // A spy on an instance whose class overrides `run` and calls super: still once.
+    const top = new Topmost("spiedTop");
+    const topRun = top.run;
+    top.run = (x: string) => topRun.call(top, x);
+    calls.length = 0;
+    expect(await top.run("w")).toBe("topmost:top:leaf:w");
+    expect(calls).toEqual(["before spiedTop(w)", "after spiedTop"]);
   });
 
   it("wraps a method patched onto the prototype at the next instantiation", async () => {

@@ -14,13 +14,16 @@
  */
 
 /** A method as wrapped: up to two arguments (every instrumented method takes at most two). */
-type Method<T> = (this: T, a?: unknown, b?: unknown) => unknown;
+export type InstrumentedMethod<T> = (this: T, a?: unknown, b?: unknown) => unknown;
 
 /**
- * What runs around one method of `T`: the hooks and spans of a call, which call `original`
- * (the subclass's implementation) with `self` and the (possibly rewritten) arguments.
+ * Builds the wrapper of one implementation (`original`, a subclass's own method): the wrapper
+ * runs the hooks and spans of a call around `original`, except when the call came through `super`
+ * (`this.name !== wrapper && reachedThroughSuper(this, name, wrapper)`; it then just calls
+ * `original`). Write each entry as its own function literal, so each wrapper's call sites stay
+ * monomorphic.
  */
-export type Instrumentation<T> = (self: T, original: Method<T>, a: unknown, b: unknown) => unknown;
+export type Instrumentation<T> = (original: InstrumentedMethod<T>) => InstrumentedMethod<T>;
 
 /** The instrumented methods of a base class, by name. */
 export type InstrumentationTable<T> = Readonly<Record<string, Instrumentation<T>>>;
@@ -28,9 +31,9 @@ export type InstrumentationTable<T> = Readonly<Record<string, Instrumentation<T>
 const wrappers = new WeakSet<object>();
 
 /**
- * Makes the methods of `table` on `cls` (what its instances resolve `name` to) instrumented: wraps
- * each implementation in place on the prototype that defines it, unless already wrapped. Cheap
- * to call on every construction (a property read and a set lookup per method).
+ * Makes the methods of `table` on `cls` (what its instances resolve each name to) instrumented:
+ * wraps each implementation in place on the prototype that defines it, unless already wrapped.
+ * Cheap to call on every construction (a property read and a set lookup per method).
  */
 export function instrumentClass<T extends object>(
   cls: abstract new (...args: never[]) => T,
@@ -42,35 +45,32 @@ export function instrumentClass<T extends object>(
     if (typeof resolved !== "function" || wrappers.has(resolved)) continue;
     let owner: object | null = proto;
     while (owner && !Object.hasOwn(owner, name)) owner = Object.getPrototypeOf(owner);
-    if (owner) wrap(owner, name, resolved as Method<T>, table[name] as Instrumentation<T>);
+    if (!owner) continue;
+    const wrapper = (table[name] as Instrumentation<T>)(resolved as InstrumentedMethod<T>);
+    Object.defineProperty(wrapper, "name", { value: name });
+    wrappers.add(wrapper);
+    Object.defineProperty(owner, name, {
+      value: wrapper,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
   }
+}
+
+/**
+ * Whether the call of `wrapper` (the method `name`) on `self` came through `super.name()` from a
+ * subclass's override: `self`'s class resolves `name` to another wrapper, which already
+ * instruments this call, so the wrapper calls its implementation as it is. Wrappers test
+ * `this.name === wrapper` inline first (the common case, one property load) and call this only
+ * when it fails: then either `super` was used, or the instance holds its own `name` (a test spy
+ * calling through), which this tells apart by looking at the class, not the instance.
+ */
+export function reachedThroughSuper(self: object, name: string, wrapper: unknown): boolean {
+  return (Object.getPrototypeOf(self) as Record<string, unknown>)[name] !== wrapper;
 }
 
 /** Whether `fn` is a method wrapped by {@link instrumentClass}. */
 export function isInstrumented(fn: unknown): boolean {
   return typeof fn === "function" && wrappers.has(fn);
-}
-
-function wrap<T extends object>(
-  owner: object,
-  name: string,
-  original: Method<T>,
-  around: Instrumentation<T>,
-): void {
-  const wrapper = function (this: T, a?: unknown, b?: unknown): unknown {
-    // Reached through `super.name()` (the instance resolves `name` to a subclass's wrapper, which
-    // already instruments this call): the parent's implementation runs as it is.
-    if ((Object.getPrototypeOf(this) as Record<string, unknown>)[name] !== wrapper) {
-      return original.call(this, a, b);
-    }
-    return around(this, original, a, b);
-  };
-  Object.defineProperty(wrapper, "name", { value: name });
-  wrappers.add(wrapper);
-  Object.defineProperty(owner, name, {
-    value: wrapper,
-    writable: true,
-    configurable: true,
-    enumerable: false,
-  });
 }
