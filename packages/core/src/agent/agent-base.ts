@@ -5,6 +5,11 @@ import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { StateModule } from "../state/state-module.js";
 import { traceReply } from "../tracing/agent-span.js";
+import {
+  type InstrumentationTable,
+  instrumentClass,
+  reachedThroughSuper,
+} from "../utils/instrumented-methods.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { addedSince } from "./added-since.js";
@@ -80,6 +85,10 @@ interface ReplyRun {
   readonly sent: Map<string, { text: number; thinking: number }>;
 }
 
+type ReplyMethod = (this: AgentBase, msg?: AgentInput, options?: ReplyOptions) => Promise<Msg>;
+type ObserveMethod = (this: AgentBase, msg: Msg | Msg[] | null) => Promise<void>;
+type PrintMethod = (this: AgentBase, msg: Msg, options?: PrintOptions) => Promise<void>;
+
 const IDLE_SIGNAL = new AbortController().signal;
 
 /**
@@ -96,8 +105,10 @@ const IDLE_SIGNAL = new AbortController().signal;
  *   stops waiting for `reply()` at once and answers with {@link AgentBase.handleInterrupt}.
  * - MsgHub: after each call the reply (without thinking blocks) is observed by the subscribers.
  *
- * Define `reply`, `observe` and `print` as methods (not arrow-function fields), so the hooks can
- * wrap them. Read `this.signal` once at the start of a reply and use that value.
+ * Define `reply`, `observe` and `print` as methods in the class body (not arrow-function fields):
+ * the hooks and the `invoke_agent` span are applied to them once per class, on the prototype, at
+ * the class's first instantiation (docs/writing-a-plugin.md, "How hooks and tracing are applied").
+ * Read `this.signal` once at the start of a reply and use that value.
  */
 export abstract class AgentBase extends StateModule {
   /** The hook types this class accepts. Subclasses with more hook points extend the list. */
@@ -125,7 +136,7 @@ export abstract class AgentBase extends StateModule {
     super();
     this.name = options.name ?? new.target.name;
     if (options.consoleOutputEnabled === false) this.#consoleOutputEnabled = false;
-    this.#installHookedMethods();
+    instrumentClass(new.target, AgentBase.#instrumentation);
   }
 
   /**
@@ -421,38 +432,56 @@ export abstract class AgentBase extends StateModule {
     return has;
   }
 
-  // Wraps this instance's reply/observe/print (the most derived implementations) with the hooks,
-  // as AgentScope's metaclass does. The wrappers are own properties, so `super.reply()` inside a
-  // subclass reaches the unwrapped parent method and the hooks run exactly once per call.
-  #installHookedMethods(): void {
-    const self = this as unknown as {
-      reply: (msg?: AgentInput, options?: ReplyOptions) => Promise<Msg>;
-      observe: (msg: Msg | Msg[] | null) => Promise<void>;
-      print: (msg: Msg, options?: PrintOptions) => Promise<void>;
-    };
-    const reply = self.reply;
-    const observe = self.observe;
-    const print = self.print;
-    // Inside the hooks, each reply gets its `invoke_agent` span (traceReply; free when tracing is off).
-    self.reply = (input, options) => {
-      const msg = toAgentInput(input);
-      if (!this.#hasHooks("reply")) return traceReply(this, reply, msg, options);
-      return this.runWithHooks("reply", { ...options, msg }, ({ msg: m, ...rest }) =>
-        traceReply(this, reply, m as Msg | Msg[] | null | undefined, rest),
-      );
-    };
-    self.observe = (msg) => {
-      if (!this.#hasHooks("observe")) return observe.call(this, msg);
-      return this.runWithHooks("observe", { msg }, (kw) => observe.call(this, kw.msg));
-    };
-    self.print = (msg, options) => {
-      if (!this.#hasHooks("print")) return print.call(this, msg, options);
-      const kwargs = { msg, last: options?.last ?? true, speech: options?.speech ?? null };
-      return this.runWithHooks("print", kwargs, (kw) =>
-        print.call(this, kw.msg, { last: kw.last, speech: kw.speech }),
-      );
-    };
-  }
+  // The hooks and the `invoke_agent` span around every agent's reply/observe/print, applied once
+  // per class on its prototype (see utils/instrumented-methods.ts and docs/writing-a-plugin.md):
+  // each runs around the subclass's own implementation, once per call even through `super`.
+  static readonly #instrumentation: InstrumentationTable<AgentBase> = {
+    reply: (original) => {
+      const impl = original as ReplyMethod;
+      return function reply(this: AgentBase, input?: unknown, options?: unknown): Promise<Msg> {
+        if (this.reply !== reply && reachedThroughSuper(this, "reply", reply)) {
+          return impl.call(this, input as AgentInput, options as ReplyOptions);
+        }
+        const msg = toAgentInput(input as AgentInput);
+        // Free when tracing is off: `traceReply` then only calls `impl`.
+        if (!this.#hasHooks("reply")) return traceReply(this, impl, msg, options as ReplyOptions);
+        const kwargs = { ...(options as ReplyOptions), msg };
+        return this.runWithHooks("reply", kwargs, ({ msg: m, ...rest }) =>
+          traceReply(this, impl, m as Msg | Msg[] | null | undefined, rest),
+        );
+      };
+    },
+    observe: (original) => {
+      const impl = original as ObserveMethod;
+      return function observe(this: AgentBase, input?: unknown): Promise<void> {
+        const msg = input as Msg | Msg[] | null;
+        if (
+          (this.observe !== observe && reachedThroughSuper(this, "observe", observe)) ||
+          !this.#hasHooks("observe")
+        ) {
+          return impl.call(this, msg);
+        }
+        return this.runWithHooks("observe", { msg }, (kw) => impl.call(this, kw.msg));
+      };
+    },
+    print: (original) => {
+      const impl = original as PrintMethod;
+      return function print(this: AgentBase, input?: unknown, options?: unknown): Promise<void> {
+        const msg = input as Msg;
+        const opts = options as PrintOptions | undefined;
+        if (
+          (this.print !== print && reachedThroughSuper(this, "print", print)) ||
+          !this.#hasHooks("print")
+        ) {
+          return impl.call(this, msg, opts);
+        }
+        const kwargs = { msg, last: opts?.last ?? true, speech: opts?.speech ?? null };
+        return this.runWithHooks("print", kwargs, (kw) =>
+          impl.call(this, kw.msg, { last: kw.last, speech: kw.speech }),
+        );
+      };
+    },
+  };
 
   #begin(channel: EventChannel<AgentEvent> | undefined): ReplyRun {
     if (this.#run) {

@@ -1,7 +1,12 @@
 import { ValidationError, type ValidationIssue } from "../errors/validation-error.js";
 import type { ToolResultOutputBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
-import { traceFormatCalls } from "../tracing/formatter-span.js";
+import { type FormatImpl, traceFormat } from "../tracing/formatter-span.js";
+import {
+  type InstrumentationTable,
+  instrumentClass,
+  reachedThroughSuper,
+} from "../utils/instrumented-methods.js";
 import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
 import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
 
@@ -41,6 +46,11 @@ function describe(value: unknown): string {
  * The base of all formatters: AgentScope's `FormatterBase`. A formatter turns `Msg` objects into
  * the message list one provider's API expects (`format`); provider packages subclass it (usually
  * through `TruncatedFormatterBase`). `TMessage` is the type of one formatted provider message.
+ *
+ * Every call of `format` opens a `format {target}` span: the `format` a subclass defines (or
+ * inherits) is wrapped once per class, on the prototype, at its first instantiation, as agents'
+ * `reply` is (docs/writing-a-plugin.md, "How hooks and tracing are applied"). Define `format` as
+ * a method; `super.format()` inside an override is not traced twice.
  */
 export abstract class FormatterBase<TMessage extends object = Record<string, unknown>> {
   /** Stores base64 media of tool results and returns their location; see {@link FormatterBaseOptions}. */
@@ -56,7 +66,7 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
       );
     }
     this.saveBase64Data = saver;
-    traceFormatCalls(this as never);
+    instrumentClass(new.target, FORMATTER_INSTRUMENTATION);
   }
 
   /** Turns `msgs` into the provider's request messages. */
@@ -104,3 +114,16 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
     return convertToolResultToString(output, this.saveBase64Data);
   }
 }
+
+// The `format {target}` span around every formatter's own `format` (see the class doc).
+const FORMATTER_INSTRUMENTATION: InstrumentationTable<FormatterBase<object>> = {
+  format: (original) => {
+    const impl = original as FormatImpl<FormatterBase<object>, unknown>;
+    return function format(this: FormatterBase<object>, msgs?: unknown, options?: unknown) {
+      if (this.format !== format && reachedThroughSuper(this, "format", format)) {
+        return impl.call(this, msgs as readonly Msg[], options);
+      }
+      return traceFormat(this, impl, msgs as readonly Msg[], options);
+    };
+  },
+};

@@ -6,51 +6,47 @@ import { formatTargetOf } from "./provider-name.js";
 import { SpanAttributeNames as A, OperationNames } from "./span-attributes.js";
 import { spanJson } from "./span-content.js";
 
-type FormatFn = (msgs: readonly Msg[], options?: never) => Promise<unknown[]>;
+/** A formatter's own `format` implementation, as {@link traceFormat} calls it. */
+export type FormatImpl<F, O> = (this: F, msgs: readonly Msg[], options?: O) => Promise<unknown[]>;
 
 /**
- * Makes `formatter.format` open a `format {target}` span per call (AgentScope traces every
- * formatter's `format`). Called by `FormatterBase`'s constructor, so the subclass's own `format`
- * is wrapped; with tracing off the wrapper only checks the tracer and calls through.
+ * Calls a formatter's own `format` inside a `format {target}` span (AgentScope traces every
+ * formatter's `format`). `FormatterBase` sends every formatter's `format` through here, once per
+ * call; with tracing off it only calls `format`: no span, no extra promise.
  */
-export function traceFormatCalls(formatter: { format: FormatFn }): void {
-  const format = formatter.format;
-  if (typeof format !== "function") return;
-  const traced: FormatFn = function (this: unknown, msgs, options) {
-    const tracer = getTracer();
-    if (tracer === NOOP_TRACER) return format.call(this, msgs, options);
-    const target = formatTargetOf(formatter);
-    const span = tracer.startSpan(`${OperationNames.formatter} ${target}`, {
-      kind: "formatter",
-      attributes: {
-        ...commonAttributes(tracer),
-        [A.GEN_AI_OPERATION_NAME]: OperationNames.formatter,
-        [A.AGENTSCOPE_FORMAT_TARGET]: target,
-        [A.AGENTSCOPE_FUNCTION_NAME]: `${formatter.constructor.name}.format`,
-        [A.GEN_AI_INPUT_MESSAGES]: tracer.recordContent ? spanJson(msgs) : undefined,
-      },
-    });
-    const run = () => format.call(this, msgs, options);
-    return (async () => {
-      try {
-        const out = await (tracer.runInSpan ? tracer.runInSpan(span, run) : run());
-        span.setAttributes({
-          [A.AGENTSCOPE_FORMAT_COUNT]: Array.isArray(out) ? out.length : undefined,
-          [A.AGENTSCOPE_FUNCTION_OUTPUT]: tracer.recordContent ? spanJson(out) : undefined,
-        });
-        return out;
-      } catch (error) {
-        span.recordError(error);
-        throw error;
-      } finally {
-        span.end();
-      }
-    })();
-  };
-  Object.defineProperty(formatter, "format", {
-    value: traced,
-    writable: true,
-    configurable: true,
-    enumerable: false,
+export function traceFormat<F extends object, O>(
+  formatter: F,
+  format: FormatImpl<F, O>,
+  msgs: readonly Msg[],
+  options: O | undefined,
+): Promise<unknown[]> {
+  const tracer = getTracer();
+  if (tracer === NOOP_TRACER) return format.call(formatter, msgs, options);
+  const target = formatTargetOf(formatter);
+  const span = tracer.startSpan(`${OperationNames.formatter} ${target}`, {
+    kind: "formatter",
+    attributes: {
+      ...commonAttributes(tracer),
+      [A.GEN_AI_OPERATION_NAME]: OperationNames.formatter,
+      [A.AGENTSCOPE_FORMAT_TARGET]: target,
+      [A.AGENTSCOPE_FUNCTION_NAME]: `${formatter.constructor.name}.format`,
+      [A.GEN_AI_INPUT_MESSAGES]: tracer.recordContent ? spanJson(msgs) : undefined,
+    },
   });
+  const run = () => format.call(formatter, msgs, options);
+  return (async () => {
+    try {
+      const out = await (tracer.runInSpan ? tracer.runInSpan(span, run) : run());
+      span.setAttributes({
+        [A.AGENTSCOPE_FORMAT_COUNT]: Array.isArray(out) ? out.length : undefined,
+        [A.AGENTSCOPE_FUNCTION_OUTPUT]: tracer.recordContent ? spanJson(out) : undefined,
+      });
+      return out;
+    } catch (error) {
+      span.recordError(error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  })();
 }
