@@ -56,7 +56,7 @@ export abstract class FormatterBase<TMessage extends object = Record<string, unk
       );
     }
     this.saveBase64Data = saver;
-    traceFormatCalls(this as never);
+    traceFormatCalls(this);
   }
 
   /** Turns `msgs` into the provider's request messages. */

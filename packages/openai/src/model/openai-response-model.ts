@@ -10,6 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
+import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import {
   isRetryableResponsesError,
@@ -79,7 +80,10 @@ function isToolChoiceRejection(error: unknown): boolean {
  * with cached and reasoning token details in `usage.metadata`. Stream events are read with a
  * typed SSE reader: malformed data, error events and cut streams are {@link ModelError}s.
  */
-export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOptions> {
+export class OpenAIResponseModel extends ChatModelBase<
+  OpenAIMessage,
+  OpenAIResponseModelCallOptions
+> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: OpenAI;
