@@ -291,9 +291,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   private toolBody(body: ResponsesBody, schema: z.ZodType): ResponsesBody {
     const next: ResponsesBody = { ...body };
     delete next.text;
-    next.tools = formatResponseTools([
-      structuredOutputTool(schema) as unknown as Record<string, unknown>,
-    ]);
+    next.tools = formatResponseTools([structuredOutputTool(schema)]);
     next.tool_choice = { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME };
     return next;
   }
