@@ -351,11 +351,7 @@ export abstract class ChatModelBase<
             const ctl = new AttemptControl(signal, limits, this.describe);
             let it: AsyncIterator<ChatResponse> | undefined;
             try {
-              const request = {
-                ...rest,
-                signal: ctl.signal,
-                attempt,
-              } as unknown as ChatModelRequest<TOptions>;
+              const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
               it = this.open(messages, request);
               const result = await ctl.race(it.next());
               return { ctl, it, result };
