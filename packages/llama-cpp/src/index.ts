@@ -30,6 +30,7 @@ export {
 export type {
   LlamaCppAssistantMessage,
   LlamaCppMessage,
+  LlamaCppModelInput,
   LlamaCppSystemMessage,
   LlamaCppToolCall,
   LlamaCppToolMessage,

@@ -2,6 +2,7 @@ import {
   defaultLocalFileReader,
   type LocalFileReader,
   type Msg,
+  systemTextMessage,
   TruncatedFormatterBase,
 } from "@agentscope-ts/core";
 import {
@@ -44,6 +45,11 @@ export class AnthropicMultiAgentFormatter extends TruncatedFormatterBase<Anthrop
       options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.readLocalFile = options.readLocalFile ?? defaultLocalFileReader;
     this.toolFormatter = new AnthropicChatFormatter({ readLocalFile: this.readLocalFile });
+  }
+
+  /** The leading system message, as AgentScope formats it: its text blocks. */
+  protected override async formatSystemMessage(msg: Msg): Promise<AnthropicMessage> {
+    return { ...systemTextMessage(msg) };
   }
 
   protected override formatToolSequence(msgs: Msg[]): Promise<AnthropicMessage[]> {

@@ -9,6 +9,7 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
+import type { AnthropicMessage } from "../formatter/anthropic-chat-formatter.js";
 import { parseMessage } from "./anthropic-message-parser.js";
 import type { ParseSettings } from "./anthropic-parse-common.js";
 import {
@@ -76,7 +77,10 @@ const RETRYABLE_STREAM_ERRORS: Record<string, number> = {
  * is the `metadata`. Retries (429 and 529 overloaded honouring `retry-after`; 4xx not), timeout
  * and abort come from {@link ChatModelBase}.
  */
-export class AnthropicChatModel extends ChatModelBase<AnthropicChatModelCallOptions> {
+export class AnthropicChatModel extends ChatModelBase<
+  AnthropicMessage,
+  AnthropicChatModelCallOptions
+> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: Anthropic;

@@ -17,13 +17,13 @@ export const DEFAULT_SUMMARY_TEMPLATE =
  * When and how a ReAct agent compresses its memory (AgentScope's `ReActAgent.CompressionConfig`):
  * once the formatted uncompressed messages exceed `triggerThreshold` tokens, all but the
  * `keepRecent` latest are summarised into the memory's compressed summary and marked
- * `"compressed"`.
+ * `"compressed"`. `TMessage` is the agent's formatted message type.
  */
-export interface CompressionConfig {
+export interface CompressionConfig<TMessage extends object = object> {
   /** Whether automatic compression is on. */
   enable: boolean;
   /** Counts the tokens of the agent's prompt; must match the agent's model. */
-  agentTokenCounter: TokenCounter;
+  agentTokenCounter: TokenCounter<TMessage>;
   /** Compress when the prompt takes more tokens than this. */
   triggerThreshold: number;
   /** How many recent messages stay uncompressed (tool_use/tool_result pairs kept together). Default 3. */
@@ -35,9 +35,9 @@ export interface CompressionConfig {
   /** The zod object schema of the summary. Default `SummarySchema` of `@agentscope-ts/core/zod`. */
   summarySchema?: z.ZodType;
   /** The model writing the summary; the agent's model by default. */
-  compressionModel?: ChatModelBase;
+  compressionModel?: ChatModelBase<TMessage>;
   /** The formatter of `compressionModel`; the agent's formatter by default. */
-  compressionFormatter?: FormatterBase;
+  compressionFormatter?: FormatterBase<TMessage>;
 }
 
 /** The memory mark of hint messages, removed once they were sent to the model. */

@@ -35,16 +35,20 @@ export const LONG_TERM_MEMORY_MODES: readonly LongTermMemoryMode[] = [
   "both",
 ];
 
-/** The options of `ReActAgent` (AgentScope's keyword arguments in camelCase). */
-export interface ReActAgentOptions {
+/**
+ * The options of `ReActAgent` (AgentScope's keyword arguments in camelCase). `TMessage` is the
+ * message type the formatter produces and the model reads: a pair that does not fit fails to
+ * compile (it is inferred from `formatter` and `model`).
+ */
+export interface ReActAgentOptions<TMessage extends object = object> {
   /** The agent's name, the sender of its messages. */
   name: string;
   /** The system prompt. */
   sysPrompt: string;
   /** The chat model the agent reasons with. */
-  model: ChatModelBase;
+  model: ChatModelBase<TMessage>;
   /** Turns messages into the model's request format. */
-  formatter: FormatterBase<object>;
+  formatter: FormatterBase<TMessage>;
   /** The tools the agent may call; a new empty Toolkit by default. */
   toolkit?: Toolkit;
   /** The dialogue history; a new `InMemoryMemory` by default. */
@@ -71,7 +75,7 @@ export interface ReActAgentOptions {
   /** The most reasoning–acting iterations per reply, then a summarising answer. Default 10. */
   maxIters?: number;
   /** Summarises old messages once the prompt grows past a token threshold. */
-  compressionConfig?: CompressionConfig;
+  compressionConfig?: CompressionConfig<TMessage>;
   /** Whether `call()` prints to the console. Default `true`; `stream()` never prints. */
   consoleOutputEnabled?: boolean;
 }
@@ -143,7 +147,9 @@ const optionsCheck = object({
  * Checks the options of `ReActAgent`, throwing a `ValidationError` that names every bad field
  * (e.g. `maxIters: expected int, received string`); returns `options`.
  */
-export function validateReActAgentOptions(options: ReActAgentOptions): ReActAgentOptions {
+export function validateReActAgentOptions<TMessage extends object>(
+  options: ReActAgentOptions<TMessage>,
+): ReActAgentOptions<TMessage> {
   checkValue(
     optionsCheck,
     options,

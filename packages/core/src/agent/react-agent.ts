@@ -93,8 +93,6 @@ interface ReplyContext {
   closed?: boolean;
 }
 
-type Prompt = Record<string, unknown>[];
-
 /** How long an interrupted reply may take to record its partial results before the answer. */
 const INTERRUPT_CLEANUP_WAIT_MS = 200;
 
@@ -111,8 +109,11 @@ const INTERRUPT_CLEANUP_WAIT_MS = 200;
  * through the options. Model chunks, tool calls and tool results are emitted as stream events,
  * everything stops through {@link AgentBase.signal}, and the reply's `usage` sums the token use
  * of every model call made for it.
+ *
+ * `TMessage` is the message type its formatter produces and its model reads, inferred from the
+ * options: a formatter and a model of different providers fail to compile.
  */
-export class ReActAgent extends AgentBase {
+export class ReActAgent<TMessage extends object = object> extends AgentBase {
   /** Every agent hook type plus `pre_`/`post_` × `reasoning`, `acting`. */
   static override readonly supportedHookTypes: readonly HookType[] = [
     ...AGENT_HOOK_TYPES,
@@ -122,9 +123,9 @@ export class ReActAgent extends AgentBase {
   /** The name of the structured-output tool. */
   readonly finishFunctionName: string = FINISH_FUNCTION_NAME;
   /** The chat model. */
-  model: ChatModelBase;
+  model: ChatModelBase<TMessage>;
   /** The formatter of the model's requests. */
-  formatter: FormatterBase<object>;
+  formatter: FormatterBase<TMessage>;
   /** The dialogue history (saved as `memory`). */
   memory: MemoryBase;
   /** The long-term memory, if any (saved as `long_term_memory`). */
@@ -144,7 +145,7 @@ export class ReActAgent extends AgentBase {
   /** The most reasoning–acting iterations per reply. */
   maxIters: number;
   /** Memory compression settings, if any. */
-  compressionConfig: CompressionConfig | undefined;
+  compressionConfig: CompressionConfig<TMessage> | undefined;
 
   #sysPrompt: string;
   readonly #staticControl: boolean;
@@ -156,7 +157,7 @@ export class ReActAgent extends AgentBase {
   #settled: Promise<void> | undefined;
   #finishTool: ToolDefinition | undefined;
 
-  constructor(options: ReActAgentOptions) {
+  constructor(options: ReActAgentOptions<TMessage>) {
     super({
       name: validateReActAgentOptions(options).name,
       consoleOutputEnabled: options.consoleOutputEnabled,
@@ -719,17 +720,17 @@ export class ReActAgent extends AgentBase {
   }
 
   async #format(
-    formatter: FormatterBase<object>,
+    formatter: FormatterBase<TMessage>,
     msgs: Msg[],
     tools?: readonly unknown[],
-  ): Promise<Prompt> {
-    return (await formatter.format(msgs, tools ? { tools } : {})) as Prompt;
+  ): Promise<TMessage[]> {
+    return formatter.format(msgs, tools ? { tools } : {});
   }
 
   // A non-printed model call (query rewrite, compression); its usage counts for the reply.
   async #call(
-    model: ChatModelBase,
-    prompt: Prompt,
+    model: ChatModelBase<TMessage>,
+    prompt: readonly TMessage[],
     structuredModel: z.ZodType,
     context: ReplyContext,
   ): Promise<ChatResponse> {
@@ -741,7 +742,7 @@ export class ReActAgent extends AgentBase {
   // Calls the agent's model and fills `msg` with the answer: streamed chunks are printed
   // (`last: false`) and emitted as they come, then the final message is printed and emitted.
   async #generate(
-    prompt: Prompt,
+    prompt: readonly TMessage[],
     options: Omit<ChatModelCallOptions, "signal">,
     msg: Msg,
     context: ReplyContext,

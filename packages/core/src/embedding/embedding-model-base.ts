@@ -235,11 +235,7 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
           attempts = attempt;
           const ctl = new AttemptControl(signal, limits, describe);
           try {
-            const request = {
-              ...rest,
-              signal: ctl.signal,
-              attempt,
-            } as unknown as EmbedRequest<TOptions>;
+            const request: EmbedRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
             return await ctl.race(this.doEmbed(inputs, request));
           } catch (error) {
             throw this.normalizeError(ctl.explain(error));

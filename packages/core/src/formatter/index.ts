@@ -16,6 +16,7 @@ export {
   type PromoteToolResultMediaOptions,
   promoteToolResultMedia,
 } from "./promote-tool-result-media.js";
+export { type SystemTextMessage, systemTextMessage } from "./system-text-message.js";
 export {
   convertToolResultToString,
   type ToolResultMedia,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ContentBlock } from "../message/content-block.js";
 import { Msg, type MsgRole } from "../message/msg.js";
 import type { TokenCounter } from "../token/token-counter-base.js";
+import { systemTextMessage } from "./system-text-message.js";
 import {
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
@@ -42,6 +43,10 @@ const HISTORY_PROMPT = "# Conversation History\n";
 
 /** A tiny multi-agent formatter in the style of OpenAIMultiAgentFormatter (base grouping). */
 class FakeMultiAgentFormatter extends TruncatedFormatterBase {
+  protected override async formatSystemMessage(msg: Msg): Promise<Formatted> {
+    return { ...systemTextMessage(msg) };
+  }
+
   protected override formatToolSequence(msgs: Msg[]): Promise<Formatted[]> {
     return new FakeChatFormatter({ saveBase64Data: this.saveBase64Data }).format(msgs);
   }
@@ -191,6 +196,9 @@ describe("TruncatedFormatterBase", () => {
     class Incomplete extends TruncatedFormatterBase {}
     await expect(new Incomplete().format([user("a")])).rejects.toThrow(
       /Incomplete\.formatAgentMessage is not implemented/,
+    );
+    await expect(new Incomplete().format([sys()])).rejects.toThrow(
+      /Incomplete\.formatSystemMessage is not implemented.*\(for a leading system message\)/,
     );
   });
 });

@@ -7,9 +7,13 @@ import { groupMessages } from "./message-groups.js";
 import { dropOldestPlan, type TruncationPlan } from "./truncation-plan.js";
 
 /** Options of {@link TruncatedFormatterBase} (AgentScope's `token_counter`, `max_tokens`). */
-export interface TruncatedFormatterBaseOptions extends FormatterBaseOptions {
-  /** Counts the tokens of formatted messages; without it nothing is truncated. */
-  tokenCounter?: TokenCounter | null;
+export interface TruncatedFormatterBaseOptions<TMessage extends object = object>
+  extends FormatterBaseOptions {
+  /**
+   * Counts the tokens of formatted messages; without it nothing is truncated. It reads this
+   * formatter's messages (`TokenCounter<TMessage>`, or a `TokenCounter<object>` that reads any).
+   */
+  tokenCounter?: TokenCounter<TMessage> | null;
   /** The most tokens the formatted messages may take; without it nothing is truncated. */
   maxTokens?: number | null;
 }
@@ -30,18 +34,18 @@ interface Attempt<TMessage> {
  * instead of tried one by one, so the counter runs O(log n) times, not O(n).
  *
  * Subclasses either override {@link formatMessages} (chat formatters) or keep it and implement
- * {@link formatToolSequence} and {@link formatAgentMessage} (multi-agent formatters, whose agent
- * messages become `<history>` user messages), optionally {@link formatSystemMessage}.
+ * {@link formatToolSequence}, {@link formatAgentMessage} (multi-agent formatters, whose agent
+ * messages become `<history>` user messages) and {@link formatSystemMessage}.
  */
 export abstract class TruncatedFormatterBase<
   TMessage extends object = Record<string, unknown>,
 > extends FormatterBase<TMessage> {
   /** Counts tokens of formatted messages; `null` disables truncation. */
-  readonly tokenCounter: TokenCounter | null;
+  readonly tokenCounter: TokenCounter<TMessage> | null;
   /** The token budget; `null` disables truncation. */
   readonly maxTokens: number | null;
 
-  constructor(options: TruncatedFormatterBaseOptions = {}) {
+  constructor(options: TruncatedFormatterBaseOptions<TMessage> = {}) {
     super(options);
     const { tokenCounter, maxTokens } = options;
     if (tokenCounter != null && typeof tokenCounter.count !== "function") {
@@ -80,10 +84,7 @@ export abstract class TruncatedFormatterBase<
 
     const attempt = async (list: Msg[]): Promise<Attempt<TMessage>> => {
       const formatted = await this.formatMessages(list);
-      const tokens = await counter.count(
-        formatted as unknown as Record<string, unknown>[],
-        options.tools,
-      );
+      const tokens = await counter.count(formatted, options.tools);
       return { formatted, tokens };
     };
 
@@ -159,18 +160,17 @@ export abstract class TruncatedFormatterBase<
   }
 
   /**
-   * Formats the leading system message. The default is AgentScope's:
-   * `{ role: "system", content: <the message's text blocks> }`.
+   * Formats the leading system message (multi-agent formatters implement this; a formatter whose
+   * messages take AgentScope's `{ role: "system", content: <text blocks> }` returns
+   * `systemTextMessage(msg)`).
    */
-  protected async formatSystemMessage(msg: Msg): Promise<TMessage> {
-    return { role: "system", content: msg.getContentBlocks("text") } as unknown as TMessage;
+  protected async formatSystemMessage(_msg: Msg): Promise<TMessage> {
+    throw this.missingHook("formatSystemMessage");
   }
 
   /** Formats a run of tool-call/tool-result messages (multi-agent formatters implement this). */
   protected async formatToolSequence(_msgs: Msg[]): Promise<TMessage[]> {
-    throw new AgentScopeError(
-      `${this.constructor.name}.formatToolSequence is not implemented: a formatter that keeps the default formatMessages must implement formatToolSequence and formatAgentMessage.`,
-    );
+    throw this.missingHook("formatToolSequence");
   }
 
   /**
@@ -178,8 +178,12 @@ export abstract class TruncatedFormatterBase<
    * run (multi-agent formatters put their conversation-history prompt there only).
    */
   protected async formatAgentMessage(_msgs: Msg[], _isFirst: boolean): Promise<TMessage[]> {
-    throw new AgentScopeError(
-      `${this.constructor.name}.formatAgentMessage is not implemented: a formatter that keeps the default formatMessages must implement formatToolSequence and formatAgentMessage.`,
+    throw this.missingHook("formatAgentMessage");
+  }
+
+  private missingHook(name: string): AgentScopeError {
+    return new AgentScopeError(
+      `${this.constructor.name}.${name} is not implemented: a formatter that keeps the default formatMessages must implement formatToolSequence, formatAgentMessage and (for a leading system message) formatSystemMessage.`,
     );
   }
 }

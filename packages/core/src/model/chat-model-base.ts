@@ -101,8 +101,6 @@ export interface ChatModelBaseOptions {
   retry?: Omit<RetryOptions, "maxRetries" | "signal" | "isRetryable">;
 }
 
-type Messages = readonly Record<string, unknown>[];
-
 /** Default {@link ChatModelBaseOptions.requestTimeout}: 600 000 ms (10 minutes). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 /** Default {@link ChatModelBaseOptions.idleTimeout}: 60 000 ms between streamed chunks. */
@@ -137,8 +135,15 @@ function timeoutOption(value: unknown, field: string, fallback: number | null): 
  * provider implements only {@link doStream} and/or {@link doCall}: translate the request, call the
  * SDK with `request.signal`, parse the answer (see `ChatResponseAccumulator`), and optionally
  * {@link normalizeError} for SDK errors.
+ *
+ * `TMessage` is the type of one request message: what the provider's formatter produces
+ * (`FormatterBase<TMessage>`), so a formatter and a model that do not fit fail to compile where an
+ * agent pairs them. `TOptions` are the call options the model takes.
  */
-export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = ChatModelCallOptions> {
+export abstract class ChatModelBase<
+  TMessage extends object = Record<string, unknown>,
+  TOptions extends ChatModelCallOptions = ChatModelCallOptions,
+> {
   /** The provider id, e.g. `"openai"` (used in errors and traces). */
   abstract readonly provider: string;
   /** The model name. */
@@ -186,11 +191,11 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * schema: a resolved structured call always has `metadata` that passed the schema.
    */
   call<S extends z.ZodType>(
-    messages: Messages,
+    messages: readonly TMessage[],
     options: TOptions & { structuredModel: S },
   ): Promise<StructuredChatResponse<z.output<S>>>;
-  call(messages: Messages, options?: TOptions): Promise<ChatResponse>;
-  async call(messages: Messages, options?: TOptions): Promise<ChatResponse> {
+  call(messages: readonly TMessage[], options?: TOptions): Promise<ChatResponse>;
+  async call(messages: readonly TMessage[], options?: TOptions): Promise<ChatResponse> {
     const opts = options ?? ({} as TOptions);
     this.checkRequest(messages, opts);
     const span = this.startSpan(messages, opts, "call");
@@ -216,7 +221,10 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * aborted `signal` stops the stream within moments, even mid-chunk. Breaking out of the loop
    * closes the underlying request.
    */
-  stream(messages: Messages, options?: TOptions): AsyncGenerator<ChatResponse, void, undefined> {
+  stream(
+    messages: readonly TMessage[],
+    options?: TOptions,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
     const opts = options ?? ({} as TOptions);
     this.checkRequest(messages, opts);
     if (!isTracingEnabled()) return this.run(messages, opts);
@@ -235,7 +243,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * default yields the result of {@link doCall}.
    */
   protected doStream(
-    messages: Messages,
+    messages: readonly TMessage[],
     request: ChatModelRequest<TOptions>,
   ): AsyncIterable<ChatResponse> {
     if (this.doCall === ChatModelBase.prototype.doCall) throw this.missingHooks();
@@ -250,7 +258,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
    * consumes {@link doStream} and returns its last chunk.
    */
   protected async doCall(
-    messages: Messages,
+    messages: readonly TMessage[],
     request: ChatModelRequest<TOptions>,
   ): Promise<ChatResponse> {
     if (this.doStream === ChatModelBase.prototype.doStream) throw this.missingHooks();
@@ -273,7 +281,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     return modelRequestAttributes(this, options as TOptions & Record<string, unknown>);
   }
 
-  private checkRequest(messages: Messages, options: TOptions): void {
+  private checkRequest(messages: readonly TMessage[], options: TOptions): void {
     if (!Array.isArray(messages)) {
       throw new ValidationError(
         "messages",
@@ -290,7 +298,11 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
     );
   }
 
-  private startSpan(messages: Messages, options: TOptions, how: "call" | "stream"): Span {
+  private startSpan(
+    messages: readonly TMessage[],
+    options: TOptions,
+    how: "call" | "stream",
+  ): Span {
     if (!isTracingEnabled()) return NOOP_SPAN;
     const attributes = this.requestSpanAttributes(options);
     attributes[SpanAttributeNames.AGENTSCOPE_FUNCTION_NAME] = `${this.constructor.name}.${how}`;
@@ -309,7 +321,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
 
   /** The attempt loop shared by `call()` and `stream()`: retries, timeout, abort. */
   private async *run(
-    messages: Messages,
+    messages: readonly TMessage[],
     options: TOptions,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const {
@@ -339,11 +351,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
             const ctl = new AttemptControl(signal, limits, this.describe);
             let it: AsyncIterator<ChatResponse> | undefined;
             try {
-              const request = {
-                ...rest,
-                signal: ctl.signal,
-                attempt,
-              } as unknown as ChatModelRequest<TOptions>;
+              const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
               it = this.open(messages, request);
               const result = await ctl.race(it.next());
               return { ctl, it, result };
@@ -397,7 +405,7 @@ export abstract class ChatModelBase<TOptions extends ChatModelCallOptions = Chat
   }
 
   private open(
-    messages: Messages,
+    messages: readonly TMessage[],
     request: ChatModelRequest<TOptions>,
   ): AsyncIterator<ChatResponse> {
     if (this.streaming) return this.doStream(messages, request)[Symbol.asyncIterator]();

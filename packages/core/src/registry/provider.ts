@@ -16,8 +16,9 @@ export type ProviderModelOptions = { modelName: string } & Record<string, unknow
  * It is generic so a registry can check calls at compile time: `ModelOptions` are the options
  * its chat models take besides `modelName` (a misspelt option is a type error in
  * `registry.chatModel("<id>:<model>", options)`), `FormatterOutput` the message type its
- * formatters produce (what its chat models read), `Counter` its token counter, and `Id` its id as
- * a literal type.
+ * formatters produce and its chat models read (one type for both, so a registry's formatter and
+ * model of one provider fit each other in a `ReActAgent`), `Counter` its token counter, and `Id`
+ * its id as a literal type.
  */
 export interface Provider<
   ModelOptions extends object = Record<string, unknown>,
@@ -28,7 +29,7 @@ export interface Provider<
   /** The id used in model strings, e.g. `"openai"` in `"openai:gpt-4.1"`. */
   readonly id: Id;
   /** Builds a chat model. */
-  chatModel(options: ModelOptions & { modelName: string }): ChatModelBase;
+  chatModel(options: ModelOptions & { modelName: string }): ChatModelBase<FormatterOutput>;
   /** Builds the provider's formatter of the given kind. */
   formatter(kind: FormatterKind, options?: Record<string, unknown>): FormatterBase<FormatterOutput>;
   /** Builds a token counter for a model, when the provider has one. */

@@ -41,7 +41,7 @@ describe("Registry types", () => {
   it("checks model options and provider ids at compile time", () => {
     const registry = createRegistry().register(echo()).register(echo("proxy"));
     const model = registry.chatModel("echo:big", { stream: false, maxRetries: 2 });
-    expectTypeOf(model).toEqualTypeOf<ChatModelBase>();
+    expectTypeOf(model).toEqualTypeOf<ChatModelBase<EchoMessage>>();
     expect(model).toMatchObject({ modelName: "big", streaming: false, maxRetries: 2 });
     expect(registry.chatModel("proxy:small")).toMatchObject({ provider: "proxy" });
 

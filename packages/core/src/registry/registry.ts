@@ -115,12 +115,13 @@ export class Registry<Ps extends object = Record<never, never>> {
 
   /**
    * A chat model from a `"provider:model"` string, with the provider's model options (checked at
-   * compile time once the registry's type knows the provider).
+   * compile time once the registry's type knows the provider); it reads the messages of the
+   * provider's {@link formatter}.
    */
   chatModel<M extends ModelString<Ps>>(
     model: M,
     options: ChatModelOptionsFor<Ps, M> = {} as ChatModelOptionsFor<Ps, M>,
-  ): ChatModelBase {
+  ): ChatModelBase<ProviderFormatterOutputOf<ProviderOf<Ps, M>>> {
     const { provider, modelName } = parseModelString(model);
     return this.lookup(provider).chatModel({
       ...(options as object),

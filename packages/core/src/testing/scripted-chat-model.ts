@@ -87,7 +87,7 @@ export interface ScriptedChatModelOptions extends Partial<ChatModelBaseOptions> 
  * ] });
  * ```
  */
-export class ScriptedChatModel extends ChatModelBase {
+export class ScriptedChatModel extends ChatModelBase<object> {
   readonly provider: string;
   /** The steps not used yet. */
   readonly script: ScriptStep[];
@@ -129,9 +129,11 @@ export class ScriptedChatModel extends ChatModelBase {
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    formatted: readonly object[],
     request: ChatModelRequest<ChatModelCallOptions>,
   ): AsyncIterable<ChatResponse> {
+    // It reads any formatter's messages; tests read them back as records.
+    const messages = formatted as readonly Record<string, unknown>[];
     const callIndex = this.calls.length;
     this.calls.push({ messages, options: request });
     const step = await this.resolveStep(messages, request, callIndex);

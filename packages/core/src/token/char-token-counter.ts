@@ -7,10 +7,7 @@ import { TokenCounterBase } from "./token-counter-base.js";
  * everywhere; it overestimates real tokens, and base64 media inflate it.
  */
 export class CharTokenCounter extends TokenCounterBase {
-  async count(
-    messages: readonly Record<string, unknown>[],
-    tools?: readonly unknown[],
-  ): Promise<number> {
+  async count(messages: readonly object[], tools?: readonly unknown[]): Promise<number> {
     const texts = messages.map((msg) => pythonRepr(msg));
     if (tools && tools.length > 0) texts.push(pythonRepr(tools));
     return codePointLength(texts.join("\n"));

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { AgentBase } from "../agent/agent-base.js";
 import type { ToolResponse } from "./tool-response.js";
 
 /** A JSON Schema object describing a tool's parameters (`{ type: "object", properties, required }`). */
@@ -10,8 +11,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The id of the `tool_use` block being answered. */
   toolCallId: string;
-  /** The agent making the call, when called by an agent. */
-  agent?: unknown;
+  /** The agent making the call, when called by an agent (`instanceof` tells its class). */
+  agent?: AgentBase | undefined;
 }
 
 /**

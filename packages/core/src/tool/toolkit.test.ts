@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { UserAgent } from "../agent/user-agent.js";
 import { StateError } from "../errors/state-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { ValidationError } from "../errors/validation-error.js";
@@ -582,7 +583,7 @@ describe("Toolkit: calling tools", () => {
 
   it("hands the signal, call id and agent to the tool", async () => {
     const toolkit = new Toolkit();
-    const agent = { name: "Friday" };
+    const agent = new UserAgent({ name: "Friday" });
     let seen: unknown[] = [];
     toolkit.registerToolFunction({
       name: "ctx",

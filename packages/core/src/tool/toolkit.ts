@@ -1,3 +1,4 @@
+import type { AgentBase } from "../agent/agent-base.js";
 import { StateError } from "../errors/state-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { ValidationError } from "../errors/validation-error.js";
@@ -156,7 +157,7 @@ export interface CallToolOptions {
   /** Aborting it interrupts the call; the result then says the user interrupted it. */
   signal?: AbortSignal;
   /** The agent making the call, handed to the tool. */
-  agent?: unknown;
+  agent?: AgentBase | undefined;
 }
 
 /** What a middleware receives and passes on: the call and its context. */
@@ -166,7 +167,7 @@ export interface ToolCallKwargs {
   /** The call's abort signal. */
   signal: AbortSignal;
   /** The calling agent, if any. */
-  agent?: unknown;
+  agent?: AgentBase | undefined;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
+import type { DashScopeMessage } from "../formatter/dashscope-chat-formatter.js";
 import { env } from "../utils/env.js";
 import { type DashScopeHttpRequest, postJson, postStream } from "./dashscope-http.js";
 import {
@@ -91,7 +92,10 @@ function headersFromEnv(): Record<string, unknown> | undefined {
  * DashScope's `code` (`DashScopeError`); throttling and server errors are retried by
  * {@link ChatModelBase}, which also gives timeout and abort.
  */
-export class DashScopeChatModel extends ChatModelBase<DashScopeChatModelCallOptions> {
+export class DashScopeChatModel extends ChatModelBase<
+  DashScopeMessage,
+  DashScopeChatModelCallOptions
+> {
   readonly provider: string;
   /** The API key sent as `Authorization: Bearer …`. */
   readonly apiKey: string;

@@ -81,7 +81,10 @@ export function geminiResponseSchema(schema: z.ZodType): Record<string, unknown>
  * function-call arguments (Gemini 3 `partialArgs`) are assembled as they come. Retries (429
  * `RetryInfo` honoured), timeout and abort come from {@link ChatModelBase}.
  */
-export class GeminiChatModel extends ChatModelBase<GeminiChatModelCallOptions> {
+export class GeminiChatModel extends ChatModelBase<
+  Record<string, unknown>,
+  GeminiChatModelCallOptions
+> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: GoogleGenAI;

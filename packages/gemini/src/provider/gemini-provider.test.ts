@@ -38,10 +38,7 @@ describe("gemini() provider", () => {
     const formatter = registry.formatter("gemini");
     const { Msg } = await import("@agentscope-ts/core");
     const response = await model.call(
-      (await formatter.format([new Msg({ name: "user", role: "user", content: "hi" })])) as Record<
-        string,
-        unknown
-      >[],
+      await formatter.format([new Msg({ name: "user", role: "user", content: "hi" })]),
     );
     expect(response.id).toBe("Un6LacrVMcjUxs0PmJfWoQc");
     expect(server.calls[0]?.body).toMatchObject({

@@ -42,3 +42,9 @@ export interface LlamaCppToolMessage {
   name: string;
   content: string;
 }
+
+/**
+ * What `LlamaCppChatModel` reads: the formatter's messages, or loose records of the same shape
+ * (checked at run time, a bad role or content is a `ValidationError`).
+ */
+export type LlamaCppModelInput = LlamaCppMessage | Record<string, unknown>;

@@ -29,6 +29,7 @@ import {
   resolveChatWrapper,
 } from "node-llama-cpp";
 import type { z } from "zod";
+import type { LlamaCppModelInput } from "../formatter/llama-cpp-message.js";
 import { LazyResource } from "../runtime/lazy-resource.js";
 import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
 import { SequencePool } from "../runtime/sequence-pool.js";
@@ -141,7 +142,10 @@ function nameOf(modelPath: string): string {
  * With `structuredModel`, tools are ignored (a grammar and function calling cannot be combined).
  * `toolChoice` `"required"` or a tool name forces a call by grammar; `"none"` hides the tools.
  */
-export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
+export class LlamaCppChatModel extends ChatModelBase<
+  Record<string, unknown>,
+  LlamaCppChatCallOptions
+> {
   readonly provider = PROVIDER;
   /** The GGUF file. */
   readonly modelPath: string;
@@ -292,7 +296,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppChatCallOptions> {
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly LlamaCppModelInput[],
     request: ChatModelRequest<LlamaCppChatCallOptions>,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();

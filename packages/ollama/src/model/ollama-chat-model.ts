@@ -8,6 +8,7 @@ import {
   ModelError,
   ValidationError,
 } from "@agentscope-ts/core";
+import type { OllamaMessage } from "../formatter/ollama-chat-formatter.js";
 import { createOllamaClient, type OllamaClient, type OllamaClientKwargs } from "./ollama-client.js";
 import { normalizeOllamaError } from "./ollama-errors.js";
 import { buildChatRequest, type OllamaChatBody } from "./ollama-request.js";
@@ -57,7 +58,7 @@ type Request = ChatModelRequest<OllamaChatModelCallOptions>;
  * server that does not answer, with one naming the host. Retries, timeout and abort (which closes
  * the HTTP request) come from {@link ChatModelBase}.
  */
-export class OllamaChatModel extends ChatModelBase<OllamaChatModelCallOptions> {
+export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatModelCallOptions> {
   readonly provider: string;
   /** The client (for `list()`, `pull()`…); calls use one bound to their abort signal. */
   readonly client: OllamaClient;

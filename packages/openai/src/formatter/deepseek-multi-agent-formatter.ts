@@ -1,5 +1,6 @@
 import {
   type Msg,
+  systemTextMessage,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
 } from "@agentscope-ts/core";
@@ -28,6 +29,11 @@ export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMe
     this.conversationHistoryPrompt =
       options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.toolFormatter = new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
+  }
+
+  /** The leading system message, as AgentScope formats it: its text blocks. */
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+    return { ...systemTextMessage(msg) };
   }
 
   protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {

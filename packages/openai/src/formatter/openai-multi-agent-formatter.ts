@@ -1,4 +1,4 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { type Msg, systemTextMessage, TruncatedFormatterBase } from "@agentscope-ts/core";
 import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
 import {
   mediaIO,
@@ -41,6 +41,11 @@ export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMess
       readLocalFile: this.mediaIO.readLocalFile,
       fetch: this.mediaIO.fetch,
     });
+  }
+
+  /** The leading system message, as AgentScope formats it: its text blocks. */
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+    return { ...systemTextMessage(msg) };
   }
 
   protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {

@@ -10,6 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
+import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient } from "./openai-client.js";
 import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
 import {
@@ -91,7 +92,7 @@ function isToolChoiceRejection(error: unknown): boolean {
  * parsed object in `metadata`; usage (streams ask for it with `stream_options`); audio output.
  * Retries, timeout and abort come from {@link ChatModelBase}.
  */
-export class OpenAIChatModel extends ChatModelBase<OpenAIChatModelCallOptions> {
+export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatModelCallOptions> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: OpenAI;

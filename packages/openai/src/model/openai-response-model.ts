@@ -10,6 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
+import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import {
   isRetryableResponsesError,
@@ -79,7 +80,10 @@ function isToolChoiceRejection(error: unknown): boolean {
  * with cached and reasoning token details in `usage.metadata`. Stream events are read with a
  * typed SSE reader: malformed data, error events and cut streams are {@link ModelError}s.
  */
-export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOptions> {
+export class OpenAIResponseModel extends ChatModelBase<
+  OpenAIMessage,
+  OpenAIResponseModelCallOptions
+> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: OpenAI;
@@ -287,9 +291,7 @@ export class OpenAIResponseModel extends ChatModelBase<OpenAIResponseModelCallOp
   private toolBody(body: ResponsesBody, schema: z.ZodType): ResponsesBody {
     const next: ResponsesBody = { ...body };
     delete next.text;
-    next.tools = formatResponseTools([
-      structuredOutputTool(schema) as unknown as Record<string, unknown>,
-    ]);
+    next.tools = formatResponseTools([structuredOutputTool(schema)]);
     next.tool_choice = { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME };
     return next;
   }

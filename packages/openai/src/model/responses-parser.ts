@@ -56,14 +56,11 @@ function withReasoning(response: ChatResponse, refs: readonly ReasoningItemRef[]
   if (refs.length === 0) return response;
   const first = response.content[0];
   const items = refs.map((ref) => ({ ...ref }));
+  const refsField = { [REASONING_ITEMS_KEY]: items };
   if (first?.type === "thinking") {
-    (first as unknown as Loose)[REASONING_ITEMS_KEY] = items;
+    Object.assign(first, refsField);
   } else {
-    response.content.unshift({
-      type: "thinking",
-      thinking: "",
-      [REASONING_ITEMS_KEY]: items,
-    } as never);
+    response.content.unshift(Object.assign({ type: "thinking" as const, thinking: "" }, refsField));
   }
   return response;
 }

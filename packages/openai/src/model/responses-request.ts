@@ -1,4 +1,4 @@
-import type { ChatModelCallOptions, ToolChoice } from "@agentscope-ts/core";
+import type { ChatModelCallOptions, ToolChoice, ToolFunctionSchema } from "@agentscope-ts/core";
 import type { z } from "zod";
 import { responseFormatFor } from "./structured-output.js";
 
@@ -14,7 +14,7 @@ export type ResponsesBody = Record<string, unknown> & {
  * `{type: "function", name, description, parameters}`; already flat tools pass through.
  */
 export function formatResponseTools(
-  tools: readonly Record<string, unknown>[],
+  tools: readonly (ToolFunctionSchema | Record<string, unknown>)[],
 ): Record<string, unknown>[] {
   return tools.map((tool) => {
     const fn = tool.function;
@@ -86,7 +86,7 @@ export function buildResponsesRequest(
     body.include = ["reasoning.encrypted_content"];
   }
   if (options.tools && options.tools.length > 0) {
-    body.tools = formatResponseTools(options.tools as unknown as Record<string, unknown>[]);
+    body.tools = formatResponseTools(options.tools);
   }
   if (options.toolChoice) body.tool_choice = formatResponseToolChoice(options.toolChoice);
   return body;

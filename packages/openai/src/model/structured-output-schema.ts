@@ -1,4 +1,5 @@
 import { ValidationError } from "@agentscope-ts/core";
+import type { JSONSchema } from "openai/lib/jsonschema";
 import { toStrictJsonSchema } from "openai/lib/transform";
 import type { z } from "zod";
 
@@ -77,7 +78,7 @@ export function strictJsonSchemaOf(schema: z.ZodType, field: string): Record<str
     libraryOptions: { override: strictOverride },
   });
   try {
-    return toStrictJsonSchema(jsonSchema as never) as Record<string, unknown>;
+    return toStrictJsonSchema(jsonSchema as JSONSchema) as Record<string, unknown>;
   } catch (error) {
     throw notRepresentable(field, error);
   }

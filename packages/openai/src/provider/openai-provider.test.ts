@@ -97,7 +97,7 @@ describe("openai() and deepseek() providers", () => {
       OpenAIResponseMultiAgentFormatter,
     );
     const formatted = await registry.formatter("oai").format([new Msg("user", "Hi", "user")]);
-    const response = await model.call(formatted as Record<string, unknown>[]);
+    const response = await model.call(formatted);
     expect(response.content).toEqual([{ type: "text", text: "Hello! How can I help you today?" }]);
     expect(server.calls[0]?.body).toMatchObject({
       model: "gpt-4.1-mini",
