@@ -1,7 +1,7 @@
 import { PostgresConnection } from "@agentscope-ts/postgres";
 import type pg from "pg";
 import type { Checkpoint, SessionKey } from "./backend.js";
-import type { CheckpointStore } from "./checkpoint-store.js";
+import { type CheckpointStore, checkpointRow } from "./checkpoint-store.js";
 
 /** Options of {@link PostgresCheckpointStore}. */
 export interface PostgresCheckpointStoreOptions {
@@ -99,13 +99,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
          SET fence = EXCLUDED.fence, agent_name = EXCLUDED.agent_name, state = EXCLUDED.state,
              updated_at = now()
          WHERE t.fence <= EXCLUDED.fence`,
-      [
-        key.userId,
-        key.sessionId,
-        fence,
-        checkpoint.agentName,
-        JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run }),
-      ],
+      checkpointRow(key, fence, checkpoint),
       "save the checkpoint",
     );
     return rowCount === 1;

@@ -80,16 +80,7 @@ export class SqliteA2ATaskStore implements TaskStore {
            WHERE has_pos = 0 OR excluded.has_pos = 0 OR excluded.pos_ms > pos_ms
              OR (excluded.pos_ms = pos_ms AND excluded.pos_seq >= pos_seq)`,
         )
-        .run(
-          tenant,
-          owner,
-          task.id,
-          position ? 1 : 0,
-          ms,
-          seq,
-          encoded,
-          now,
-        );
+        .run(tenant, owner, task.id, position ? 1 : 0, ms, seq, encoded, now);
       // Bounds: expired tasks go, and the user's oldest beyond the cap.
       this.#db
         .prepare("DELETE FROM agentscope_server_a2a_tasks WHERE updated <= ?")

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from "@agentscope-ts/sqlite";
 import type { Checkpoint, SessionKey } from "./backend.js";
-import type { CheckpointStore } from "./checkpoint-store.js";
+import { type CheckpointStore, checkpointRow } from "./checkpoint-store.js";
 import { openSqliteFile } from "./sqlite-file.js";
 
 /** Options of {@link SqliteCheckpointStore}. */
@@ -66,13 +66,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
                updated_at = datetime('now')
            WHERE agentscope_server_checkpoints.fence <= excluded.fence`,
           )
-          .run(
-            key.userId,
-            key.sessionId,
-            fence,
-            checkpoint.agentName,
-            JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run }),
-          ),
+          .run(...checkpointRow(key, fence, checkpoint)),
       "save the checkpoint",
     );
     return Number(result.changes) === 1;
