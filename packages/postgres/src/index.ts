@@ -8,6 +8,7 @@ export {
   type PgVectorStoreOptions,
 } from "./pg-vector-store.js";
 export {
+  PostgresConnection,
   type PostgresConnectionOptions,
   quoteIdent,
 } from "./postgres-connection.js";

@@ -113,3 +113,42 @@ describe("RedisConnection after Redis dies", () => {
     }
   });
 });
+
+describe("RedisConnection.newClient and typedError", () => {
+  it("gives a second client on the same server whose failures classify as the connection's", async () => {
+    const connection = new RedisConnection({ url: redis.url, keyPrefix: "newclient:" });
+    const reader = connection.newClient();
+    try {
+      expect(reader).not.toBe(connection.client);
+      await connection.call(["SET", "newclient:k", "v"], "write k");
+      await reader.connect?.();
+      // Same server: the second client sees what the first wrote.
+      expect(await reader.sendCommand(["GET", "newclient:k"])).toBe("v");
+      const reply = await reader.sendCommand(["LPOP", "newclient:k"]).catch((e: unknown) => e);
+      const typed = connection.typedError(reply, "pop k");
+      expect(typed).toBeInstanceOf(RedisCommandError);
+      expect((typed as RedisCommandError).reply).toMatch(/^WRONGTYPE/);
+      reader.destroy?.();
+      const offline = await reader.sendCommand(["GET", "newclient:k"]).catch((e: unknown) => e);
+      expect(connection.typedError(offline, "read k")).toBeInstanceOf(StorageConnectionError);
+    } finally {
+      if (reader.isOpen) reader.destroy?.();
+      await connection.close();
+    }
+  });
+
+  it("duplicates a given client, and says so when it cannot", async () => {
+    const given = createClient({ url: redis.url });
+    const connection = new RedisConnection({ client: given });
+    const copy = connection.newClient();
+    try {
+      expect(copy).not.toBe(given);
+      await copy.connect?.();
+      expect(await copy.sendCommand(["PING"])).toBe("PONG");
+      const bare = new RedisConnection({ client: { sendCommand: async () => "OK" } });
+      expect(() => bare.newClient()).toThrow(/cannot be duplicated.*pass `url` instead/);
+    } finally {
+      copy.destroy?.();
+    }
+  });
+});

@@ -87,6 +87,7 @@ export class RedisConnection {
   readonly #timeout: number;
   readonly #connectTimeout: number;
   readonly #where: string;
+  readonly #newClient: () => RedisClientLike;
   #connecting: Promise<unknown> | null = null;
 
   constructor(options: RedisConnectionOptions) {
@@ -101,15 +102,24 @@ export class RedisConnection {
     this.#timeout = options.commandTimeout ?? 10_000;
     this.#connectTimeout = options.connectTimeout ?? this.#timeout;
     if (options.client) {
-      this.#client = options.client;
+      const given = options.client as RedisClientLike & { duplicate?(): RedisClientLike };
+      this.#client = given;
       this.#owned = false;
       this.#where = "the given Redis client";
+      this.#newClient = () => {
+        if (!given.duplicate) {
+          throw new AgentScopeError(
+            "The given Redis client cannot be duplicated (no `duplicate()`): pass `url` instead.",
+          );
+        }
+        return given.duplicate();
+      };
       return;
     }
     const host = options.host ?? "localhost";
     const port = options.port ?? 6379;
     this.#where = options.url ? `Redis at ${redactUrl(options.url)}` : `Redis at ${host}:${port}`;
-    const client = createClient({
+    const settings = {
       ...(options.url
         ? { url: options.url }
         : { database: options.db ?? 0, password: options.password }),
@@ -122,16 +132,29 @@ export class RedisConnection {
       },
       // Fail at once while disconnected rather than waiting without bound.
       disableOfflineQueue: true,
-    });
-    // node-redis reports connection trouble as 'error' events too; the calls reject with it.
-    client.on("error", () => undefined);
-    this.#client = client as unknown as RedisClientLike;
+    };
+    this.#newClient = () => {
+      const client = createClient(settings);
+      // node-redis reports connection trouble as 'error' events too; the calls reject with it.
+      client.on("error", () => undefined);
+      return client as unknown as RedisClientLike;
+    };
+    this.#client = this.#newClient();
     this.#owned = true;
   }
 
   /** The client in use. */
   get client(): RedisClientLike {
     return this.#client;
+  }
+
+  /**
+   * A new, unconnected client to the same server with the same settings, for a command that holds
+   * its connection (a blocking read); the caller connects and closes it, and types its errors
+   * with {@link RedisConnection.typedError}.
+   */
+  newClient(): RedisClientLike {
+    return this.#newClient();
   }
 
   async #ready(): Promise<void> {
@@ -205,7 +228,7 @@ export class RedisConnection {
         this.#timeout,
       );
     } catch (error) {
-      throw this.#wrap(error, what);
+      throw this.typedError(error, what);
     }
   }
 
@@ -220,7 +243,13 @@ export class RedisConnection {
     }
   }
 
-  #wrap(error: unknown, what: string): Error {
+  /**
+   * The one classification of a Redis failure: an error reply is a non-retryable
+   * `RedisCommandError` (the connection is fine, the command or data is wrong); a refused, dropped
+   * or timed-out connection a retryable `StorageConnectionError`; anything else an
+   * `AgentScopeError`. `what` names the operation (`"save the session"`).
+   */
+  typedError(error: unknown, what: string): Error {
     if (error instanceof AgentScopeError) return error;
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof ErrorReply || isErrorReply(error)) {

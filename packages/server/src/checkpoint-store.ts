@@ -27,3 +27,13 @@ export interface CheckpointStore {
   /** Closes connections the store opened. */
   close(): Promise<void>;
 }
+
+/** The values of a checkpoint row (user, session, fence, agent name, state JSON) in SQL's order. */
+export function checkpointRow(
+  key: SessionKey,
+  fence: number,
+  checkpoint: Checkpoint,
+): [string, string, number, string, string] {
+  const state = JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run });
+  return [key.userId, key.sessionId, fence, checkpoint.agentName, state];
+}

@@ -1,7 +1,7 @@
-import { StorageConnectionError } from "@agentscope-ts/core";
-import pg from "pg";
+import { PostgresConnection } from "@agentscope-ts/postgres";
+import type pg from "pg";
 import type { Checkpoint, SessionKey } from "./backend.js";
-import type { CheckpointStore } from "./checkpoint-store.js";
+import { type CheckpointStore, checkpointRow } from "./checkpoint-store.js";
 
 /** Options of {@link PostgresCheckpointStore}. */
 export interface PostgresCheckpointStoreOptions {
@@ -13,17 +13,20 @@ export interface PostgresCheckpointStoreOptions {
   table?: string;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * Checkpoints in PostgreSQL, one row per session with the fencing token of its last write:
  * `INSERT … ON CONFLICT DO UPDATE … WHERE fence <= new fence` makes a late write from a replica
  * that lost its lease a no-op (the fencing-token pattern). Deleting leaves a tombstone row (no
  * state) carrying the token, so a stale writer cannot bring a forgotten session back.
+ *
+ * The pool, the schema migrations and the typed errors (unreachable → retryable
+ * `StorageConnectionError`) are `@agentscope-ts/postgres`'s `PostgresConnection`. The row is this
+ * store's own rather than `PostgresSession`'s: the fence check and the state write must be one
+ * statement, and `PostgresSession.saveSessionState` writes its table with its own version check,
+ * which knows nothing of lease fences (a stale replica's write would land between a check and it).
  */
 export class PostgresCheckpointStore implements CheckpointStore {
-  readonly #pool: pg.Pool;
-  readonly #owned: boolean;
+  readonly #connection: PostgresConnection;
   readonly #table: string;
   #ready: Promise<void> | null = null;
 
@@ -31,37 +34,30 @@ export class PostgresCheckpointStore implements CheckpointStore {
     if (!options.pool && !options.connectionString) {
       throw new TypeError("PostgresCheckpointStore needs `connectionString` or `pool`.");
     }
-    this.#pool =
-      options.pool ??
-      new pg.Pool({ connectionString: options.connectionString, connectionTimeoutMillis: 10_000 });
-    this.#owned = !options.pool;
-    this.#pool.on("error", () => undefined);
-    this.#table = quote(options.table ?? "agentscope_server_checkpoints");
+    this.#connection = new PostgresConnection({
+      ...(options.pool ? { pool: options.pool } : { connectionString: options.connectionString }),
+    });
+    this.#table = this.#connection.table(options.table ?? "agentscope_server_checkpoints");
   }
 
-  async #query(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    try {
-      this.#ready ??= this.#createTable().then(
-        () => undefined,
-        (error: unknown) => {
-          this.#ready = null;
-          throw error;
-        },
-      );
-      await this.#ready;
-      return await this.#pool.query(text, values);
-    } catch (error) {
-      if ((error as { code?: string }).code?.match(/^[0-9A-Z]{5}$/)) throw error;
-      throw new StorageConnectionError(
-        `The service's PostgreSQL is unreachable (${(error as Error).message}). Retry once it is back.`,
-        { cause: error },
-      );
-    }
+  async #query(text: string, values: unknown[], what: string): Promise<pg.QueryResult> {
+    this.#ready ??= this.#connection
+      .transaction((client) => this.#createTable(client), "create the checkpoint table")
+      .catch((error: unknown) => {
+        this.#ready = null;
+        throw error;
+      });
+    await this.#ready;
+    return this.#connection.query(text, values, what);
   }
 
   // `json`, not `jsonb`: jsonb reorders keys, so a checkpoint would not load back byte-equal.
-  async #createTable(): Promise<void> {
-    await this.#pool.query(
+  async #createTable(client: pg.PoolClient): Promise<void> {
+    // The lock the package's migrations take: replicas starting together create it once.
+    await client.query(
+      "SELECT pg_advisory_xact_lock(hashtextextended('agentscope-ts:migrate', 0))",
+    );
+    await client.query(
       `CREATE TABLE IF NOT EXISTS ${this.#table} (
         user_id text NOT NULL,
         session_id text NOT NULL,
@@ -72,13 +68,13 @@ export class PostgresCheckpointStore implements CheckpointStore {
         PRIMARY KEY (user_id, session_id))`,
     );
     // A table made by an earlier version has a jsonb column: store text as sent from now on.
-    const { rows } = await this.#pool.query(
+    const { rows } = await client.query(
       `SELECT format_type(atttypid, atttypmod) AS type FROM pg_attribute
        WHERE attrelid = to_regclass($1) AND attname = 'state'`,
       [this.#table],
     );
     if ((rows[0] as { type?: string } | undefined)?.type === "jsonb") {
-      await this.#pool.query(
+      await client.query(
         `ALTER TABLE ${this.#table} ALTER COLUMN state TYPE json USING state::json`,
       );
     }
@@ -88,6 +84,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     const { rows } = await this.#query(
       `SELECT agent_name, state FROM ${this.#table} WHERE user_id = $1 AND session_id = $2`,
       [key.userId, key.sessionId],
+      "load the checkpoint",
     );
     const row = rows[0] as { agent_name: string; state: Omit<Checkpoint, "agentName"> } | undefined;
     if (!row?.state) return undefined;
@@ -102,13 +99,8 @@ export class PostgresCheckpointStore implements CheckpointStore {
          SET fence = EXCLUDED.fence, agent_name = EXCLUDED.agent_name, state = EXCLUDED.state,
              updated_at = now()
          WHERE t.fence <= EXCLUDED.fence`,
-      [
-        key.userId,
-        key.sessionId,
-        fence,
-        checkpoint.agentName,
-        JSON.stringify({ agent: checkpoint.agent, run: checkpoint.run }),
-      ],
+      checkpointRow(key, fence, checkpoint),
+      "save the checkpoint",
     );
     return rowCount === 1;
   }
@@ -118,6 +110,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       `UPDATE ${this.#table} SET state = NULL, fence = $3, updated_at = now()
        WHERE user_id = $1 AND session_id = $2 AND fence <= $3`,
       [key.userId, key.sessionId, fence],
+      "delete the checkpoint",
     );
     return rowCount === 1;
   }
@@ -126,6 +119,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
     const { rows } = await this.#query(
       `SELECT fence FROM ${this.#table} WHERE user_id = $1 AND session_id = $2`,
       [key.userId, key.sessionId],
+      "read the checkpoint's fence",
     );
     return Number((rows[0] as { fence?: string } | undefined)?.fence ?? 0);
   }
@@ -135,6 +129,7 @@ export class PostgresCheckpointStore implements CheckpointStore {
       `SELECT user_id, session_id FROM ${this.#table}
        WHERE state -> 'run' ->> 'status' = 'running' LIMIT $1`,
       [limit],
+      "list running sessions",
     );
     return (rows as { user_id: string; session_id: string }[]).map((r) => ({
       userId: r.user_id,
@@ -143,6 +138,6 @@ export class PostgresCheckpointStore implements CheckpointStore {
   }
 
   async close(): Promise<void> {
-    if (this.#owned) await this.#pool.end();
+    await this.#connection.close();
   }
 }

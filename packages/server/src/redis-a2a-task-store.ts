@@ -1,5 +1,6 @@
 import type { ListTasksRequest, ListTasksResponse, Task } from "@a2a-js/sdk";
 import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
+import { luaScript, type RedisConnection } from "@agentscope-ts/redis";
 import {
   type A2ATaskStoreOptions,
   decodeTask,
@@ -10,7 +11,6 @@ import {
   taskStoreLimits,
 } from "./a2a-task-store.js";
 import { type RedisBackend, sharedRedisOf } from "./redis-backend.js";
-import { luaScript, type RedisConnection } from "./redis-connection.js";
 
 // One atomic save: refuse a task from an older log position than the stored one, write it with
 // its TTL, and index it in the user's set by update time (dropping the oldest past the cap).
@@ -85,23 +85,30 @@ export class RedisA2ATaskStore implements TaskStore {
         String(this.#limits.maxTasksPerUser),
         user,
       ],
+      "save the A2A task",
     );
   }
 
   /** The caller's task, or `undefined`. */
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const key = `${this.#userPrefix(context)}${enc(taskId)}`;
-    const json = await this.#connection.send(["HGET", key, "task"]);
+    const json = await this.#connection.call(["HGET", key, "task"], "load the A2A task");
     return json === null || json === undefined ? undefined : decodeTask(String(json));
   }
 
   /** The caller's tasks (at most `maxTasksPerUser`), filtered and paged as the SDK does. */
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     const user = this.#userPrefix(context);
-    const ids = (await this.#connection.send(["ZRANGE", `${user}index`, "0", "-1"])) as string[];
+    const ids = (await this.#connection.call(
+      ["ZRANGE", `${user}index`, "0", "-1"],
+      "list the A2A tasks",
+    )) as string[];
     const tasks: Task[] = [];
     for (const id of ids) {
-      const json = await this.#connection.send(["HGET", `${user}${id}`, "task"]);
+      const json = await this.#connection.call(
+        ["HGET", `${user}${id}`, "task"],
+        "load an A2A task",
+      );
       if (json !== null && json !== undefined) tasks.push(decodeTask(String(json)));
     }
     return listTasks(tasks, params, context);

@@ -1,4 +1,10 @@
-import { sessionStateKey } from "@agentscope-ts/redis";
+import {
+  type LuaScript,
+  luaScript,
+  type RedisClientLike,
+  RedisConnection,
+  sessionStateKey,
+} from "@agentscope-ts/redis";
 import type {
   AppendResult,
   Checkpoint,
@@ -10,13 +16,6 @@ import type {
   StoredEvent,
 } from "./backend.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
-import {
-  type LuaScript,
-  luaScript,
-  type RedisClientLike,
-  RedisConnection,
-  wrapRedisError,
-} from "./redis-connection.js";
 
 /** Options of {@link RedisBackend}. */
 export interface RedisBackendOptions {
@@ -123,13 +122,22 @@ export class RedisBackend implements ServiceBackend {
   constructor(options: RedisBackendOptions) {
     this.#prefix = options.keyPrefix ?? "";
     this.#retention = options.eventRetentionMs ?? 24 * 3600_000;
-    this.#connection = new RedisConnection(options.url, options.commandTimeout ?? 10_000);
+    // The storage packages' connection: it waits for a dropped connection to come back, bounded by
+    // connectTimeout (= commandTimeout) and ended early when node-redis gives up reconnecting
+    // (3 quick retries), so a killed Redis still fails a request within about a second.
+    this.#connection = new RedisConnection({
+      url: options.url,
+      commandTimeout: options.commandTimeout ?? 10_000,
+    });
     this.#store = options.checkpoints;
     shared.set(this, { connection: this.#connection, keyPrefix: this.#prefix });
   }
 
   async #holds(key: SessionKey, token: number): Promise<boolean> {
-    return String(await this.#send(["GET", this.#keys(key).lease])) === String(token);
+    return (
+      String(await this.#send(["GET", this.#keys(key).lease], "check the session lease")) ===
+      String(token)
+    );
   }
 
   #keys(key: SessionKey) {
@@ -152,12 +160,12 @@ export class RedisBackend implements ServiceBackend {
     return `${this.#prefix}agentscope_server:active`;
   }
 
-  #send(args: string[]): Promise<unknown> {
-    return this.#connection.send(args);
+  #send(args: string[], what: string): Promise<unknown> {
+    return this.#connection.call(args, what);
   }
 
-  #eval(s: LuaScript, keys: string[], args: string[]): Promise<unknown> {
-    return this.#connection.eval(s, keys, args);
+  #eval(s: LuaScript, keys: string[], args: string[], what: string): Promise<unknown> {
+    return this.#connection.eval(s, keys, args, what);
   }
 
   async acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null> {
@@ -166,17 +174,32 @@ export class RedisBackend implements ServiceBackend {
       ACQUIRE,
       [k.lease, k.fence, k.fenceLog, k.interrupt],
       [replicaId, String(ttlMs)],
+      "acquire the session lease",
     );
     return token === null || token === undefined ? null : Number(token);
   }
 
   async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
     const k = this.#keys(key);
-    return Number(await this.#eval(RENEW, [k.lease], [String(token), String(ttlMs)])) === 1;
+    return (
+      Number(
+        await this.#eval(
+          RENEW,
+          [k.lease],
+          [String(token), String(ttlMs)],
+          "renew the session lease",
+        ),
+      ) === 1
+    );
   }
 
   async releaseLease(key: SessionKey, token: number): Promise<void> {
-    await this.#eval(RELEASE, [this.#keys(key).lease], [String(token)]);
+    await this.#eval(
+      RELEASE,
+      [this.#keys(key).lease],
+      [String(token)],
+      "release the session lease",
+    );
   }
 
   async appendEvent(
@@ -190,6 +213,7 @@ export class RedisBackend implements ServiceBackend {
       APPEND,
       [k.lease, k.events, k.interrupt],
       [String(token), JSON.stringify(event), String(this.#retention), release ? "1" : "0"],
+      "append a run event",
     )) as [string, number] | null;
     if (!reply) return null;
     return { id: String(reply[0]), interruptRequested: Number(reply[1]) === 1 };
@@ -203,17 +227,19 @@ export class RedisBackend implements ServiceBackend {
     const k = this.#keys(key);
     const args = ["XREAD", "COUNT", String(options.count)];
     const parse = (reply: unknown) => parseXread(reply);
-    const first = parse(await this.#send([...args, "STREAMS", k.events, afterId]));
+    const first = parse(
+      await this.#send([...args, "STREAMS", k.events, afterId], "read run events"),
+    );
     if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
     // A blocking read holds its connection: borrow one from the pool of blocking connections
     // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
     const reader = this.#idleReaders.pop() ?? this.#connection.newClient();
     this.#readers.add(reader);
-    const abort = () => reader.destroy();
+    const abort = () => reader.destroy?.();
     options.signal?.addEventListener("abort", abort, { once: true });
     let reusable = false;
     try {
-      if (!reader.isOpen) await reader.connect();
+      if (!reader.isOpen) await reader.connect?.();
       const reply = await reader.sendCommand([
         ...args,
         "BLOCK",
@@ -226,22 +252,22 @@ export class RedisBackend implements ServiceBackend {
       return parse(reply);
     } catch (error) {
       if (options.signal?.aborted) return [];
-      throw wrapRedisError(error);
+      throw this.#connection.typedError(error, "wait for run events");
     } finally {
       options.signal?.removeEventListener("abort", abort);
       this.#readers.delete(reader);
       if (reusable && reader.isReady && this.#idleReaders.length < MAX_IDLE_READERS) {
         this.#idleReaders.push(reader);
-      } else if (reader.isOpen) reader.destroy();
+      } else if (reader.isOpen) reader.destroy?.();
     }
   }
 
   async loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined> {
     if (this.#store) return this.#store.load(key);
     const k = this.#keys(key);
-    let raw = await this.#send(["GET", k.state]);
+    let raw = await this.#send(["GET", k.state], "load the checkpoint");
     if ((raw === null || raw === undefined) && k.legacyState) {
-      raw = await this.#send(["GET", k.legacyState]);
+      raw = await this.#send(["GET", k.legacyState], "load the checkpoint");
     }
     if (raw === null || raw === undefined) return undefined;
     const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
@@ -258,34 +284,48 @@ export class RedisBackend implements ServiceBackend {
       _server: { agentName: checkpoint.agentName, run: checkpoint.run },
     });
     const keys = k.legacyState ? [k.lease, k.state, k.legacyState] : [k.lease, k.state];
-    return Number(await this.#eval(SAVE, keys, [String(token), value])) === 1;
+    return (
+      Number(await this.#eval(SAVE, keys, [String(token), value], "save the checkpoint")) === 1
+    );
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
     const k = this.#keys(key);
     if (this.#store) {
       if (!(await this.#holds(key, token)) || !(await this.#store.delete(key, token))) return false;
-      await this.#send(["DEL", k.events]);
+      await this.#send(["DEL", k.events], "delete the session events");
       return true;
     }
     const keys = [k.lease, k.state, k.events, ...(k.legacyState ? [k.legacyState] : [])];
-    return Number(await this.#eval(DELETE, keys, [String(token)])) === 1;
+    return Number(await this.#eval(DELETE, keys, [String(token)], "delete the session")) === 1;
   }
 
   async requestInterrupt(key: SessionKey): Promise<void> {
-    await this.#send(["SET", this.#keys(key).interrupt, "1", "PX", "600000"]);
+    await this.#send(
+      ["SET", this.#keys(key).interrupt, "1", "PX", "600000"],
+      "request an interrupt",
+    );
   }
 
   async markActive(key: SessionKey): Promise<void> {
-    await this.#send(["SADD", this.#active, JSON.stringify([key.userId, key.sessionId])]);
+    await this.#send(
+      ["SADD", this.#active, JSON.stringify([key.userId, key.sessionId])],
+      "mark the session active",
+    );
   }
 
   async unmarkActive(key: SessionKey): Promise<void> {
-    await this.#send(["SREM", this.#active, JSON.stringify([key.userId, key.sessionId])]);
+    await this.#send(
+      ["SREM", this.#active, JSON.stringify([key.userId, key.sessionId])],
+      "unmark the session active",
+    );
   }
 
   async listActive(limit: number): Promise<SessionKey[]> {
-    const members = (await this.#send(["SRANDMEMBER", this.#active, String(limit)])) as string[];
+    const members = (await this.#send(
+      ["SRANDMEMBER", this.#active, String(limit)],
+      "list active sessions",
+    )) as string[];
     return members.map((m) => {
       const [userId, sessionId] = JSON.parse(String(m)) as [string, string];
       return { userId, sessionId };
@@ -293,7 +333,10 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async fenceLog(key: SessionKey): Promise<FenceGrant[]> {
-    const rows = (await this.#send(["LRANGE", this.#keys(key).fenceLog, "0", "-1"])) as string[];
+    const rows = (await this.#send(
+      ["LRANGE", this.#keys(key).fenceLog, "0", "-1"],
+      "read the fence log",
+    )) as string[];
     return rows.map((row) => {
       const [token, replicaId] = String(row).split(" ");
       return { token: Number(token), replicaId: replicaId ?? "" };
@@ -301,7 +344,7 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async close(): Promise<void> {
-    for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy();
+    for (const reader of [...this.#readers, ...this.#idleReaders.splice(0)]) reader.destroy?.();
     await this.#connection.close();
     await this.#store?.close();
   }

@@ -1,4 +1,5 @@
 import { StorageConnectionError } from "@agentscope-ts/core";
+import { RedisConnection } from "@agentscope-ts/redis";
 import {
   type CutProxy,
   freePort,
@@ -12,14 +13,13 @@ import { type AgentServer, type AgentServerOptions, createAgentServer } from "./
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { InMemoryRateLimiter } from "./rate-limiter.js";
 import { RedisBackend } from "./redis-backend.js";
-import { RedisConnection } from "./redis-connection.js";
 import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
 
 let redis: RunningRedis;
 let inspect: RedisConnection;
 beforeAll(async () => {
   redis = await startRedis();
-  inspect = new RedisConnection(redis.url, 5_000);
+  inspect = new RedisConnection({ url: redis.url, commandTimeout: 5_000 });
 });
 afterAll(async () => {
   await inspect?.close();
@@ -38,7 +38,8 @@ const limiter = (options: RedisRateLimiterOptions) => {
 let n = 0;
 const prefix = () => `rl${++n}:`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const keysUnder = async (p: string) => (await inspect.send(["KEYS", `${p}*`])) as string[];
+const send = (args: string[]) => inspect.call(args, "inspect");
+const keysUnder = async (p: string) => (await send(["KEYS", `${p}*`])) as string[];
 /** Collects the warning lines a limiter writes. */
 const collect = () => {
   const lines: string[] = [];
@@ -70,23 +71,23 @@ describe("RedisRateLimiter", () => {
     const keyPrefix = prefix();
     const l = limiter({ url: redis.url, keyPrefix, limit: 2, windowMs: 600_000 });
     const redisMs = async () => {
-      const [s, us] = (await inspect.send(["TIME"])) as [string, string];
+      const [s, us] = (await send(["TIME"])) as [string, string];
       return Number(s) * 1000 + Math.floor(Number(us) / 1000);
     };
     const before = await redisMs();
     expect(await l.take("u:1")).toBe(0);
     const after = await redisMs();
     const key = `${keyPrefix}agentscope_server:rate:u%3A1`;
-    const at = Number(await inspect.send(["HGET", key, "at"]));
+    const at = Number(await send(["HGET", key, "at"]));
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(after);
     // One token gone: the key lives until it is back (300 s at 2 per 600 s), never longer.
-    const ttl = Number(await inspect.send(["PTTL", key]));
+    const ttl = Number(await send(["PTTL", key]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300_000);
     // Both gone: until both are back.
     expect(await l.take("u:1")).toBe(0);
-    expect(Number(await inspect.send(["PTTL", key]))).toBeGreaterThan(300_000);
+    expect(Number(await send(["PTTL", key]))).toBeGreaterThan(300_000);
   });
 
   it("lets an idle user's key expire once the bucket is full again (small window)", async () => {
@@ -182,11 +183,7 @@ describe("RedisRateLimiter while Redis is unreachable", () => {
         warn: log.warn,
       });
       const fromRedis = async () => {
-        const tokens = await inspect.send([
-          "HGET",
-          `${keyPrefix}agentscope_server:rate:dave`,
-          "tokens",
-        ]);
+        const tokens = await send(["HGET", `${keyPrefix}agentscope_server:rate:dave`, "tokens"]);
         return tokens === null ? null : Number(tokens);
       };
       for (let outage = 1; outage <= 2; outage++) {

@@ -1,5 +1,5 @@
 import { StorageConnectionError } from "@agentscope-ts/core";
-import { RedisCommandError } from "@agentscope-ts/redis";
+import { luaScript, RedisCommandError, RedisConnection } from "@agentscope-ts/redis";
 import { errorText } from "./event-payload.js";
 import {
   bucketSettings,
@@ -8,7 +8,6 @@ import {
   type RateLimitOptions,
 } from "./rate-limiter.js";
 import { type RedisBackend, sharedRedisOf } from "./redis-backend.js";
-import { luaScript, RedisConnection } from "./redis-connection.js";
 
 /**
  * What a request gets while the limiter's Redis is unreachable: `"local"` counts it against this
@@ -104,7 +103,7 @@ export class RedisRateLimiter implements RateLimiter {
       this.#owned = false;
       this.#prefix = options.keyPrefix ?? shared.keyPrefix;
     } else if (options.url) {
-      this.#connection = new RedisConnection(options.url, this.#timeout);
+      this.#connection = new RedisConnection({ url: options.url, commandTimeout: this.#timeout });
       this.#owned = true;
       this.#prefix = options.keyPrefix ?? "";
     } else {
@@ -136,6 +135,7 @@ export class RedisRateLimiter implements RateLimiter {
             TAKE,
             [`${this.#prefix}agentscope_server:rate:${encodeURIComponent(userId)}`],
             [this.#limit, this.#windowMs],
+            "take a rate-limit token",
           ),
         ),
       );

@@ -1,8 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { ListTasksRequest, ListTasksResponse, Task } from "@a2a-js/sdk";
 import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
+import type { SqliteDatabase } from "@agentscope-ts/sqlite";
 import {
   type A2ATaskStoreOptions,
   decodeTask,
@@ -12,6 +10,7 @@ import {
   scopeOf,
   taskStoreLimits,
 } from "./a2a-task-store.js";
+import { openSqliteFile } from "./sqlite-file.js";
 
 /** Options of {@link SqliteA2ATaskStore}. */
 export interface SqliteA2ATaskStoreOptions extends A2ATaskStoreOptions {
@@ -26,16 +25,15 @@ export interface SqliteA2ATaskStoreOptions extends A2ATaskStoreOptions {
  * last update, at most `maxTasksPerUser` per user, each at most `maxTaskBytes`.
  */
 export class SqliteA2ATaskStore implements TaskStore {
-  readonly #db: DatabaseSync;
+  readonly #database: SqliteDatabase;
   readonly #limits: Required<A2ATaskStoreOptions>;
   #clock = 0;
 
   constructor(options: SqliteA2ATaskStoreOptions) {
-    if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
     this.#limits = taskStoreLimits(options);
-    this.#db = new DatabaseSync(options.path);
-    this.#db.exec(`PRAGMA journal_mode = WAL;
-      CREATE TABLE IF NOT EXISTS agentscope_server_a2a_tasks (
+    this.#database = openSqliteFile(
+      options.path,
+      `CREATE TABLE IF NOT EXISTS agentscope_server_a2a_tasks (
         tenant TEXT NOT NULL,
         owner TEXT NOT NULL,
         task_id TEXT NOT NULL,
@@ -46,7 +44,12 @@ export class SqliteA2ATaskStore implements TaskStore {
         updated INTEGER NOT NULL,
         PRIMARY KEY (tenant, owner, task_id));
       CREATE INDEX IF NOT EXISTS agentscope_server_a2a_tasks_updated
-        ON agentscope_server_a2a_tasks (tenant, owner, updated)`);
+        ON agentscope_server_a2a_tasks (tenant, owner, updated)`,
+    );
+  }
+
+  get #db() {
+    return this.#database.db;
   }
 
   // Milliseconds, strictly increasing within this store (orders saves in the same millisecond).
@@ -60,64 +63,69 @@ export class SqliteA2ATaskStore implements TaskStore {
     const { tenant, owner } = scopeOf(context);
     const position = positionOf(task);
     const [ms = 0, seq = 0] = position.split("-").map(Number);
+    const encoded = encodeTask(task, this.#limits.maxTaskBytes);
     const now = this.#now();
-    this.#db
-      .prepare(
-        `INSERT INTO agentscope_server_a2a_tasks
-           (tenant, owner, task_id, has_pos, pos_ms, pos_seq, task, updated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (tenant, owner, task_id) DO UPDATE SET
-           has_pos = MAX(has_pos, excluded.has_pos),
-           pos_ms = CASE WHEN excluded.has_pos = 1 THEN excluded.pos_ms ELSE pos_ms END,
-           pos_seq = CASE WHEN excluded.has_pos = 1 THEN excluded.pos_seq ELSE pos_seq END,
-           task = excluded.task, updated = excluded.updated
-         WHERE has_pos = 0 OR excluded.has_pos = 0 OR excluded.pos_ms > pos_ms
-           OR (excluded.pos_ms = pos_ms AND excluded.pos_seq >= pos_seq)`,
-      )
-      .run(
-        tenant,
-        owner,
-        task.id,
-        position ? 1 : 0,
-        ms,
-        seq,
-        encodeTask(task, this.#limits.maxTaskBytes),
-        now,
-      );
-    // Bounds: expired tasks go, and the user's oldest beyond the cap.
-    this.#db
-      .prepare("DELETE FROM agentscope_server_a2a_tasks WHERE updated <= ?")
-      .run(now - this.#limits.ttlMs);
-    this.#db
-      .prepare(
-        `DELETE FROM agentscope_server_a2a_tasks WHERE tenant = ? AND owner = ? AND task_id NOT IN
-           (SELECT task_id FROM agentscope_server_a2a_tasks WHERE tenant = ? AND owner = ?
-            ORDER BY updated DESC LIMIT ?)`,
-      )
-      .run(tenant, owner, tenant, owner, this.#limits.maxTasksPerUser);
+    // One transaction: the save and the bounds it keeps.
+    this.#database.transaction(() => {
+      this.#db
+        .prepare(
+          `INSERT INTO agentscope_server_a2a_tasks
+             (tenant, owner, task_id, has_pos, pos_ms, pos_seq, task, updated)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (tenant, owner, task_id) DO UPDATE SET
+             has_pos = MAX(has_pos, excluded.has_pos),
+             pos_ms = CASE WHEN excluded.has_pos = 1 THEN excluded.pos_ms ELSE pos_ms END,
+             pos_seq = CASE WHEN excluded.has_pos = 1 THEN excluded.pos_seq ELSE pos_seq END,
+             task = excluded.task, updated = excluded.updated
+           WHERE has_pos = 0 OR excluded.has_pos = 0 OR excluded.pos_ms > pos_ms
+             OR (excluded.pos_ms = pos_ms AND excluded.pos_seq >= pos_seq)`,
+        )
+        .run(tenant, owner, task.id, position ? 1 : 0, ms, seq, encoded, now);
+      // Bounds: expired tasks go, and the user's oldest beyond the cap.
+      this.#db
+        .prepare("DELETE FROM agentscope_server_a2a_tasks WHERE updated <= ?")
+        .run(now - this.#limits.ttlMs);
+      this.#db
+        .prepare(
+          `DELETE FROM agentscope_server_a2a_tasks WHERE tenant = ? AND owner = ? AND task_id NOT IN
+             (SELECT task_id FROM agentscope_server_a2a_tasks WHERE tenant = ? AND owner = ?
+              ORDER BY updated DESC LIMIT ?)`,
+        )
+        .run(tenant, owner, tenant, owner, this.#limits.maxTasksPerUser);
+    }, "save the A2A task");
   }
 
   /** The caller's task, or `undefined` (also once expired). */
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const { tenant, owner } = scopeOf(context);
-    const row = this.#db
-      .prepare(
-        `SELECT task FROM agentscope_server_a2a_tasks
-         WHERE tenant = ? AND owner = ? AND task_id = ? AND updated > ?`,
-      )
-      .get(tenant, owner, taskId, Date.now() - this.#limits.ttlMs) as { task: string } | undefined;
+    const row = this.#database.run(
+      () =>
+        this.#db
+          .prepare(
+            `SELECT task FROM agentscope_server_a2a_tasks
+             WHERE tenant = ? AND owner = ? AND task_id = ? AND updated > ?`,
+          )
+          .get(tenant, owner, taskId, Date.now() - this.#limits.ttlMs) as
+          | { task: string }
+          | undefined,
+      "load the A2A task",
+    );
     return row ? decodeTask(row.task) : undefined;
   }
 
   /** The caller's tasks, filtered and paged as the SDK does. */
   async list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
     const { tenant, owner } = scopeOf(context);
-    const rows = this.#db
-      .prepare(
-        `SELECT task FROM agentscope_server_a2a_tasks
-         WHERE tenant = ? AND owner = ? AND updated > ?`,
-      )
-      .all(tenant, owner, Date.now() - this.#limits.ttlMs) as { task: string }[];
+    const rows = this.#database.run(
+      () =>
+        this.#db
+          .prepare(
+            `SELECT task FROM agentscope_server_a2a_tasks
+             WHERE tenant = ? AND owner = ? AND updated > ?`,
+          )
+          .all(tenant, owner, Date.now() - this.#limits.ttlMs) as { task: string }[],
+      "list the A2A tasks",
+    );
     return listTasks(
       rows.map((r) => decodeTask(r.task)),
       params,
@@ -127,6 +135,6 @@ export class SqliteA2ATaskStore implements TaskStore {
 
   /** Closes the database. */
   async close(): Promise<void> {
-    this.#db.close();
+    this.#database.close();
   }
 }
