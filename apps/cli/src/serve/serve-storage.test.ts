@@ -117,7 +117,11 @@ describe("openStorage", () => {
       /^cannot open the service's storage \(--postgres\): .*PostgreSQL/,
     );
     expect(error.message).toMatch(
-      /PostgreSQL is unreachable \(connect ECONNREFUSED [\d.:]+\); check the URL \(host, port, user, password, database\) and that PostgreSQL is running$/,
+      /the connection to PostgreSQL at postgres:\/\/\*\*\*@127\.0\.0\.1:\d+\/agents failed \(connect ECONNREFUSED [\d.:]+\)/,
+    );
+    expect(error.message).toContain(`127.0.0.1:${port}`);
+    expect(error.message).toMatch(
+      /; check the URL \(host, port, user, password, database\) and that PostgreSQL is running$/,
     );
     expect(error.message).not.toContain("hunter2");
   });
@@ -129,8 +133,9 @@ describe("openStorage", () => {
     ).catch((e) => e);
     expect(error).toBeInstanceOf(CliError);
     expect(error.message).toMatch(
-      /^cannot open the service's storage \(--redis\): The service's Redis is unreachable \(.*\); check the URL \(host, port, password\) and that Redis is running$/,
+      /^cannot open the service's storage \(--redis\): .*the connection to Redis at redis:\/\/127\.0\.0\.1:\d+ failed \(connect ECONNREFUSED [\d.:]+\).*; check the URL \(host, port, password\) and that Redis is running$/,
     );
+    expect(error.message).toContain(`127.0.0.1:${port}`);
   });
 
   it("names the file when the SQLite store cannot be created", async () => {
