@@ -54,7 +54,7 @@ export {
   type OpenAIChatModelOptions,
 } from "./model/openai-chat-model.js";
 export { createOpenAIClient, type OpenAIClientOptions } from "./model/openai-client.js";
-export { buildChatRequest, formatToolChoice } from "./model/openai-request.js";
+export { buildChatRequest, formatToolChoice } from "./model/chat-completions-request.js";
 export {
   OpenAIResponseModel,
   type OpenAIResponseModelCallOptions,

@@ -12,13 +12,13 @@ import OpenAI from "openai";
 import type { z } from "zod";
 import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient } from "./openai-client.js";
-import { buildChatRequest, type ChatCompletionBody } from "./openai-request.js";
+import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
 import {
   type ParseSettings,
   parseChatCompletion,
   parseChatCompletionStream,
   type StreamOutcome,
-} from "./openai-response-parser.js";
+} from "./chat-completions-parser.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
   fitsSchema,
