@@ -48,13 +48,13 @@ export {
   type ReasoningItemRef,
   reasoningInputItems,
 } from "./formatter/reasoning-items.js";
+export { buildChatRequest, formatToolChoice } from "./model/chat-completions-request.js";
 export {
   OpenAIChatModel,
   type OpenAIChatModelCallOptions,
   type OpenAIChatModelOptions,
 } from "./model/openai-chat-model.js";
 export { createOpenAIClient, type OpenAIClientOptions } from "./model/openai-client.js";
-export { buildChatRequest, formatToolChoice } from "./model/chat-completions-request.js";
 export {
   OpenAIResponseModel,
   type OpenAIResponseModelCallOptions,

@@ -11,14 +11,14 @@ import {
 import OpenAI from "openai";
 import type { z } from "zod";
 import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
-import { abortOptions, createOpenAIClient } from "./openai-client.js";
-import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
 import {
   type ParseSettings,
   parseChatCompletion,
   parseChatCompletionStream,
   type StreamOutcome,
 } from "./chat-completions-parser.js";
+import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
+import { abortOptions, createOpenAIClient } from "./openai-client.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
   fitsSchema,
