@@ -6,7 +6,12 @@
  */
 
 /** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
-export { defaultLocalFileReader, type LocalFileReader } from "@agentscope-ts/core";
+export {
+  defaultLocalFileReader,
+  type LocalFileReader,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
+} from "@agentscope-ts/core";
 export {
   AnthropicChatFormatter,
   type AnthropicChatFormatterOptions,
@@ -33,10 +38,6 @@ export {
   formatToolChoice,
   formatTools,
 } from "./model/anthropic-request.js";
-export {
-  STRUCTURED_OUTPUT_TOOL_NAME,
-  structuredOutputTool,
-} from "./model/structured-output.js";
 export {
   type AnthropicProvider,
   type AnthropicProviderModelOptions,

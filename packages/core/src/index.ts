@@ -12,6 +12,7 @@ export * from "./message/index.js";
 export * from "./model/index.js";
 export * from "./pipeline/index.js";
 export * from "./plan/index.js";
+export * from "./provider-kit/index.js";
 export * from "./rag/index.js";
 export * from "./registry/index.js";
 export * from "./session/index.js";

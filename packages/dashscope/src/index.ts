@@ -5,6 +5,7 @@
  * Browser-safe: local media files are read through an injectable `readLocalFile`.
  */
 
+export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "@agentscope-ts/core";
 export {
   DashScopeMultiModalEmbedding,
   type DashScopeMultiModalEmbeddingOptions,
@@ -51,7 +52,6 @@ export {
   TEXT_GENERATION_PATH,
   usesMultimodalApi,
 } from "./model/dashscope-request.js";
-export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./model/structured-output.js";
 export {
   type DashScopeProvider,
   type DashScopeProviderModelOptions,

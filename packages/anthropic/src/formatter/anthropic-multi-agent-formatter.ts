@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
   defaultLocalFileReader,
   type LocalFileReader,
   type Msg,
@@ -11,10 +12,6 @@ import {
   type AnthropicMessage,
 } from "./anthropic-chat-formatter.js";
 import { formatAnthropicImageBlock } from "./anthropic-image-block.js";
-
-/** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
 
 /** Options of {@link AnthropicMultiAgentFormatter}. */
 export interface AnthropicMultiAgentFormatterOptions extends AnthropicChatFormatterOptions {
@@ -89,3 +86,6 @@ export class AnthropicMultiAgentFormatter extends TruncatedFormatterBase<Anthrop
     return [{ role: "user", content: blocks }];
   }
 }
+
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT };

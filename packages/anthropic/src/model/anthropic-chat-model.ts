@@ -6,6 +6,8 @@ import {
   type ChatResponse,
   ModelError,
   normalizeModelError,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
@@ -19,7 +21,6 @@ import {
   type MessagesBody,
 } from "./anthropic-request.js";
 import { parseMessageStream, type StreamOutcome } from "./anthropic-stream-parser.js";
-import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
 
 /** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */
 export interface AnthropicChatModelOptions extends ChatModelBaseOptions {

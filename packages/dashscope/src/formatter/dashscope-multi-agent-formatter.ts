@@ -1,4 +1,8 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  type Msg,
+  TruncatedFormatterBase,
+} from "@agentscope-ts/core";
 import {
   DashScopeChatFormatter,
   type DashScopeChatFormatterOptions,
@@ -10,10 +14,6 @@ import {
   joinAllTextContent,
 } from "./dashscope-media.js";
 import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
-
-/** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
 
 /** Options of {@link DashScopeMultiAgentFormatter}. */
 export interface DashScopeMultiAgentFormatterOptions extends DashScopeChatFormatterOptions {
@@ -101,3 +101,6 @@ export class DashScopeMultiAgentFormatter extends TruncatedFormatterBase<DashSco
     return joinAllTextContent([{ role: "user", content: parts }]);
   }
 }
+
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT };

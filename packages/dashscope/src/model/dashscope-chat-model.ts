@@ -6,6 +6,8 @@ import {
   type ChatResponse,
   ModelError,
   normalizeModelError,
+  STRUCTURED_OUTPUT_TOOL_NAME,
+  structuredOutputTool,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-chat-formatter.js";
@@ -24,7 +26,6 @@ import {
   parseGenerationStream,
   type StreamOutcome,
 } from "./dashscope-response-parser.js";
-import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
 
 /** Options of {@link DashScopeChatModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeChatModelOptions extends ChatModelBaseOptions {

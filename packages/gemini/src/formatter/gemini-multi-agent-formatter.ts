@@ -1,14 +1,14 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  type Msg,
+  TruncatedFormatterBase,
+} from "@agentscope-ts/core";
 import {
   GeminiChatFormatter,
   type GeminiChatFormatterOptions,
   type GeminiContent,
 } from "./gemini-chat-formatter.js";
 import { formatGeminiMediaBlock, type GeminiMediaIO, geminiMediaIO } from "./gemini-media.js";
-
-/** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
 
 /** Options of {@link GeminiMultiAgentFormatter}. */
 export interface GeminiMultiAgentFormatterOptions extends GeminiChatFormatterOptions {
@@ -88,3 +88,6 @@ export class GeminiMultiAgentFormatter extends TruncatedFormatterBase<GeminiCont
     return [{ role: "user", parts }];
   }
 }
+
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT };

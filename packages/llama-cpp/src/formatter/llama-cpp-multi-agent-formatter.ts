@@ -1,14 +1,11 @@
 import {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
   type Msg,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
 } from "@agentscope-ts/core";
 import { LlamaCppChatFormatter } from "./llama-cpp-chat-formatter.js";
 import type { LlamaCppMessage } from "./llama-cpp-message.js";
-
-/** AgentScope's default prompt before the `<history>` of a multi-agent conversation. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
 
 /** Options of {@link LlamaCppMultiAgentFormatter}. */
 export interface LlamaCppMultiAgentFormatterOptions extends TruncatedFormatterBaseOptions {
@@ -60,3 +57,6 @@ export class LlamaCppMultiAgentFormatter extends TruncatedFormatterBase<LlamaCpp
     return [{ role: "user", content: `${prompt}<history>\n${lines.join("\n")}\n</history>` }];
   }
 }
+
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT };

@@ -1,4 +1,8 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import {
+  DEFAULT_CONVERSATION_HISTORY_PROMPT,
+  type Msg,
+  TruncatedFormatterBase,
+} from "@agentscope-ts/core";
 import {
   OllamaChatFormatter,
   type OllamaChatFormatterOptions,
@@ -6,10 +10,6 @@ import {
   ollamaMediaIO,
 } from "./ollama-chat-formatter.js";
 import { formatOllamaImageBlock, type OllamaMediaIO } from "./ollama-media.js";
-
-/** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
 
 /** Options of {@link OllamaMultiAgentFormatter}. */
 export interface OllamaMultiAgentFormatterOptions extends OllamaChatFormatterOptions {
@@ -105,3 +105,6 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
     return [message];
   }
 }
+
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT };

@@ -1,8 +1,7 @@
 import type { Msg } from "@agentscope-ts/core";
 
-/** AgentScope's default `conversation_history_prompt` of its multi-agent formatters. */
-export const DEFAULT_CONVERSATION_HISTORY_PROMPT =
-  "# Conversation History\nThe content between <history></history> tags contains your conversation history\n";
+/** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "@agentscope-ts/core";
 
 /**
  * The text multi-agent formatters send for a run of agent messages: one `name: text` line per text

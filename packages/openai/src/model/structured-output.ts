@@ -1,9 +1,8 @@
-import { type ToolFunctionSchema, toParametersSchema } from "@agentscope-ts/core";
 import type { z } from "zod";
 import { strictJsonSchemaOf } from "./structured-output-schema.js";
 
-/** AgentScope's name of the tool that carries structured output when `response_format` fails. */
-export const STRUCTURED_OUTPUT_TOOL_NAME = "generate_structured_output";
+/** AgentScope's structured-output tool and its name, from core's provider kit (used when `response_format` fails). */
+export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "@agentscope-ts/core";
 
 const NAME_PATTERN = /[^a-zA-Z0-9_-]/g;
 
@@ -35,21 +34,6 @@ export function responseFormatFor(schema: z.ZodType): Record<string, unknown> {
       name: structuredModelName(schema),
       strict: true,
       schema: strictJsonSchemaOf(schema, "structuredModel"),
-    },
-  };
-}
-
-/**
- * AgentScope's `_create_tool_from_base_model`: the function tool a model is forced to call when an
- * endpoint does not support `response_format` (DeepSeek, some compatible servers).
- */
-export function structuredOutputTool(schema: z.ZodType): ToolFunctionSchema {
-  return {
-    type: "function",
-    function: {
-      name: STRUCTURED_OUTPUT_TOOL_NAME,
-      description: "Generate the required structured output with this function",
-      parameters: toParametersSchema(schema, "structuredModel", "structuredModel"),
     },
   };
 }

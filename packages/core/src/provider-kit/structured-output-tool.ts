@@ -1,12 +1,14 @@
-import { type ToolFunctionSchema, toParametersSchema } from "@agentscope-ts/core";
 import type { z } from "zod";
+import type { ToolFunctionSchema } from "../tool/tool-schema.js";
+import { toParametersSchema } from "../tool/tool-schema.js";
 
-/** AgentScope's name of the tool that carries structured output. */
+/** AgentScope's name of the tool that carries structured output (`_create_tool_from_base_model`). */
 export const STRUCTURED_OUTPUT_TOOL_NAME = "generate_structured_output";
 
 /**
- * AgentScope's `_create_tool_from_base_model`: the function tool the model is forced to call for
- * structured output (Claude has no JSON-schema response format in AgentScope's model).
+ * AgentScope's `_create_tool_from_base_model`: the function tool a model is forced to call when a
+ * `structuredModel` is given and its API has no JSON-schema response format; its arguments are the
+ * structured output.
  */
 export function structuredOutputTool(schema: z.ZodType): ToolFunctionSchema {
   return {
