@@ -1,18 +1,10 @@
 import { A2AAgent, WellKnownAgentCardResolver } from "@agentscope-ts/a2a";
 import { Msg } from "@agentscope-ts/core";
-import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  bundleReplica,
-  type Front,
-  type Replica,
-  removeBundle,
-  startFront,
-  startReplica,
-  stopReplicas,
-} from "./__fixtures__/replicas.js";
+import { type ReplicaCluster, startReplicaCluster } from "./__fixtures__/replica-cluster.js";
+import type { Front, Replica } from "./__fixtures__/replicas.js";
 import { readSse, type SseEvent } from "./__fixtures__/sse-client.js";
-import { RedisBackend } from "./redis-backend.js";
+import type { RedisBackend } from "./redis-backend.js";
 
 // A2A behind a round-robin front over three replica processes sharing one redis-server: calls of
 // one conversation land on different replicas, GetTask / CancelTask / SubscribeToTask reach a
@@ -21,28 +13,17 @@ import { RedisBackend } from "./redis-backend.js";
 const AUTH = { authorization: "Bearer alice-token", "content-type": "application/json" };
 const V1 = { ...AUTH, "a2a-version": "1.0" };
 
-let redis: RunningRedis;
-let bundle: string;
+let cluster: ReplicaCluster | undefined;
 let replicas: Replica[] = [];
 let front: Front;
 let audit: RedisBackend;
 
 beforeAll(async () => {
-  [redis, bundle] = await Promise.all([startRedis(), bundleReplica()]);
-  audit = new RedisBackend({ url: redis.url });
-  replicas = await Promise.all(
-    ["a", "b", "c"].map((n) =>
-      startReplica(bundle, `a2a-${n}`, { REDIS_URL: redis.url, CHUNK_DELAY_MS: "50" }),
-    ),
-  );
-  front = await startFront(replicas);
+  cluster = await startReplicaCluster("a2a", 50);
+  ({ replicas, front, audit } = cluster);
 }, 60_000);
 afterAll(async () => {
-  await front?.close();
-  await stopReplicas(replicas);
-  await audit?.close();
-  await removeBundle(bundle);
-  await redis?.stop();
+  await cluster?.close();
 });
 
 type Json = Record<string, unknown>;

@@ -1,41 +1,22 @@
 import { type BaseEvent, HttpAgent } from "@ag-ui/client";
-import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bundleReplica,
-  type Front,
-  type Replica,
-  removeBundle,
-  startFront,
-  startReplica,
-  stopReplicas,
-} from "./__fixtures__/replicas.js";
-import { RedisBackend } from "./redis-backend.js";
+import { type ReplicaCluster, startReplicaCluster } from "./__fixtures__/replica-cluster.js";
+import type { Front, Replica } from "./__fixtures__/replicas.js";
+import type { RedisBackend } from "./redis-backend.js";
 
 const ALICE = { authorization: "Bearer alice-token", "content-type": "application/json" };
 
-let redis: RunningRedis;
-let bundle: string;
+let cluster: ReplicaCluster | undefined;
 let replicas: Replica[] = [];
 let front: Front | null = null;
 let audit: RedisBackend;
 
 beforeAll(async () => {
-  [redis, bundle] = await Promise.all([startRedis(), bundleReplica()]);
-  audit = new RedisBackend({ url: redis.url });
-  replicas = await Promise.all(
-    ["a", "b", "c"].map((n) =>
-      startReplica(bundle, `agui-${n}`, { REDIS_URL: redis.url, CHUNK_DELAY_MS: "15" }),
-    ),
-  );
-  front = await startFront(replicas);
+  cluster = await startReplicaCluster("agui", 15);
+  ({ replicas, front, audit } = cluster);
 });
 afterAll(async () => {
-  await front?.close();
-  await stopReplicas(replicas);
-  await audit?.close();
-  await removeBundle(bundle);
-  await redis?.stop();
+  await cluster?.close();
 });
 
 describe("AG-UI stream across a SIGKILLed replica", () => {
