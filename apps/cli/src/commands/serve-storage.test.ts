@@ -38,27 +38,29 @@ function script() {
   };
 }
 
+/** `agentscope serve` on the test model, any free port, one bearer token. */
+const serveArgs = (token: string): string[] => [
+  "serve",
+  "--model",
+  "openai:gpt-test",
+  "--base-url",
+  `${model.url}/v1`,
+  "--port",
+  "0",
+  "--token",
+  token,
+];
+
 async function startServe(
   args: readonly string[],
   homeDir: string,
   env: Record<string, string> = {},
 ): Promise<{ cli: CliProcess; url: string }> {
   await mkdir(homeDir, { recursive: true });
-  const cli = startCli(
-    [
-      "serve",
-      "--model",
-      "openai:gpt-test",
-      "--base-url",
-      `${model.url}/v1`,
-      "--port",
-      "0",
-      "--token",
-      "secret=alice",
-      ...args,
-    ],
-    { home: homeDir, env: { OPENAI_API_KEY: "test", ...env } },
-  );
+  const cli = startCli([...serveArgs("secret=alice"), ...args], {
+    home: homeDir,
+    env: { OPENAI_API_KEY: "test", ...env },
+  });
   await cli.waitForOutput(/listening on http:\/\/\S+/, 60_000);
   const url = /listening on (http:\/\/\S+)/.exec(cli.stdout())?.[1] ?? "";
   return { cli, url };
@@ -173,20 +175,10 @@ describe("agentscope serve storage (subprocess)", () => {
     const dir = join(home.path, "sqlite-twice");
     const first = await startServe([], dir);
     const file = join(dir, ".agentscope", "server", "sessions.db");
-    const second = await runCli(
-      [
-        "serve",
-        "--model",
-        "openai:gpt-test",
-        "--base-url",
-        `${model.url}/v1`,
-        "--port",
-        "0",
-        "--token",
-        "s=alice",
-      ],
-      { home: dir, env: { OPENAI_API_KEY: "test" } },
-    );
+    const second = await runCli(serveArgs("s=alice"), {
+      home: dir,
+      env: { OPENAI_API_KEY: "test" },
+    });
     expect(second.code).toBe(1);
     expect(second.stderr).toBe(
       `agentscope: another agentscope serve (pid ${first.cli.child.pid}) keeps its sessions in ${file}: stop it, or give this one --store OTHER_FILE (one process per SQLite file; for replicas use --redis)\n`,

@@ -4,20 +4,14 @@ import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import { makeAgent } from "../integration/__fixtures__/react-kit.js";
 import { Msg } from "../message/msg.js";
+import { rejectionOf } from "../testing/rejection-of.js";
 import { scriptedText } from "../testing/scripted-steps.js";
 import type { AgentEvent } from "./agent-event.js";
 
 const user = (text: string) => new Msg("user", text, "user");
 const Answer = z.object({ answer: z.string(), confidence: z.number() });
 
-async function rejection(promise: Promise<unknown>): Promise<StructuredOutputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StructuredOutputError);
-  return error as StructuredOutputError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, StructuredOutputError);
 
 describe("ReActAgent structured output that never comes", () => {
   it("resolves only with metadata that passed the schema, typed as the schema's output", async () => {

@@ -6,6 +6,7 @@ import {
 } from "../errors/structured-output-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import { RecordingTracer } from "../testing/recording-tracer.js";
+import { rejectionOf } from "../testing/rejection-of.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { scriptedText } from "../testing/scripted-steps.js";
 import { setTracer } from "../tracing/global-tracer.js";
@@ -13,14 +14,7 @@ import { setTracer } from "../tracing/global-tracer.js";
 const messages = [{ role: "user", content: "Where?" }];
 const City = z.object({ city: z.string(), days: z.number().default(1) });
 
-async function rejection(promise: Promise<unknown>): Promise<StructuredOutputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StructuredOutputError);
-  return error as StructuredOutputError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, StructuredOutputError);
 
 describe("model.call with a structuredModel", () => {
   it("resolves with metadata that passed the schema, typed as the schema's output", async () => {

@@ -10,6 +10,7 @@ export {
   RecordingTracer,
   type RecordingTracerOptions,
 } from "./recording-tracer.js";
+export { rejectionOf } from "./rejection-of.js";
 export {
   type ScriptedCall,
   ScriptedChatModel,

@@ -1,4 +1,5 @@
 import { StructuredOutputError } from "@agentscope-ts/core";
+import { rejectionOf } from "@agentscope-ts/core/testing";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -29,14 +30,7 @@ const completion = (message: Record<string, unknown>) => ({
   choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
 });
 
-async function rejection(promise: Promise<unknown>): Promise<StructuredOutputError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StructuredOutputError);
-  return error as StructuredOutputError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, StructuredOutputError);
 
 describe("OpenAIChatModel structured output the model does not give", () => {
   it("streaming: no JSON and no tool call is a StructuredOutputError (missing) with the text", async () => {
