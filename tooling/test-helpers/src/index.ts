@@ -25,4 +25,5 @@ export {
   expectTruncatedToolCall,
   readUntilError,
 } from "./truncated-tool-call.js";
+export { pcmRms, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";
