@@ -11,6 +11,7 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
 export {
   isProcessRunning,
   killLeftovers,
@@ -20,10 +21,10 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export { audioOf, fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,
   readUntilError,
 } from "./truncated-tool-call.js";
-export { pcmRms, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export { weatherAndTimeToolkit } from "./weather-toolkit.js";

@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { base64ToBytes, bytesToBase64 } from "@agentscope-ts/core";
+import { toneSpeech } from "@agentscope-ts/core/testing";
 
 /** Real audio for a TTS test: 16-bit little-endian mono PCM and where it came from. */
 export interface SpeechPcm {
@@ -40,19 +42,6 @@ function spoken(text: string, sampleRate: number): Uint8Array {
   }
 }
 
-/** A 440 Hz tone with a rising and falling envelope, 60 ms per character of `text`. */
-function tone(text: string, sampleRate: number): Uint8Array {
-  const samples = Math.max(1, Math.round((sampleRate * 60 * Math.max(text.length, 5)) / 1000));
-  const out = new Uint8Array(samples * 2);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < samples; i++) {
-    const envelope = Math.sin((Math.PI * i) / samples);
-    const value = Math.round(12_000 * envelope * Math.sin((2 * Math.PI * 440 * i) / sampleRate));
-    view.setInt16(i * 2, value, true);
-  }
-  return out;
-}
-
 /**
  * Real audio for TTS tests, made at test time: `text` spoken by `espeak-ng` and resampled by `sox`
  * to PCM16 mono at `sampleRate` (default 24 kHz, the rate most TTS APIs answer in). Where either
@@ -72,7 +61,7 @@ export function speechPcm(text: string, owner: string, sampleRate = 24_000): Spe
         `${owner}: espeak-ng or sox is missing, so the TTS tests use a generated tone instead of speech (apt-get install -y espeak-ng sox).`,
       );
     }
-    made = { pcm: tone(text, sampleRate), sampleRate, source: "tone" };
+    made = { pcm: toneSpeech(text, { sampleRate, msPerChar: 60 }), sampleRate, source: "tone" };
   }
   cache.set(key, made);
   return made;
@@ -94,18 +83,31 @@ export function splitPcm(pcm: Uint8Array, parts: number): Uint8Array[] {
   return out;
 }
 
+const AUDIO_SLOT = /^<audio:(\d+)>$/;
+
 /**
- * The root mean square of PCM16 LE samples, 0 for silence (a speech clip from espeak-ng is in the
- * thousands): the "not silent" check of a TTS test.
+ * A recorded-style fixture with real audio: every string `"<audio:N>"` in `template` (a JSON
+ * value: an SSE event list, a WebSocket script) becomes the base64 of `pieces[N]`, as providers
+ * carry audio in their JSON events. A slot without a piece is an error naming it.
  */
-export function pcmRms(pcm: Uint8Array): number {
-  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength);
-  const count = Math.floor(pcm.byteLength / 2);
-  if (count === 0) return 0;
-  let sum = 0;
-  for (let i = 0; i < count; i++) {
-    const value = view.getInt16(i * 2, true);
-    sum += value * value;
-  }
-  return Math.sqrt(sum / count);
+export function fillAudio<T>(template: T, pieces: readonly Uint8Array[]): T {
+  const fill = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      const match = AUDIO_SLOT.exec(value);
+      if (!match) return value;
+      const piece = pieces[Number(match[1])];
+      if (!piece)
+        throw new Error(`fillAudio: no audio piece for ${value} (${pieces.length} given)`);
+      return bytesToBase64(piece);
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    }
+    return value;
+  };
+  return fill(template) as T;
 }
+
+/** The bytes of base64 audio in a filled fixture (the inverse of one {@link fillAudio} slot). */
+export const audioOf = (base64: string): Uint8Array => base64ToBytes(base64);

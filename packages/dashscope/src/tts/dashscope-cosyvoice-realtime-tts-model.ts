@@ -18,9 +18,13 @@ import {
   type CosyVoiceSetup,
   cosyVoiceSetup,
   openCosyVoiceSocket,
-} from "./dashscope-cosyvoice-tts-model.js";
-import { ColdStartGate, type ColdStartOptions, voiceMediaType } from "./dashscope-tts-options.js";
-import type { DashScopeVoiceFormat } from "./dashscope-tts-options.js";
+} from "./cosyvoice-setup.js";
+import {
+  ColdStartGate,
+  type ColdStartOptions,
+  type DashScopeVoiceFormat,
+  voiceMediaType,
+} from "./dashscope-tts-options.js";
 
 /** Options of {@link DashScopeCosyVoiceRealtimeTTSModel}. */
 export interface DashScopeCosyVoiceRealtimeTTSModelOptions
@@ -78,14 +82,14 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
     void this.pump(socket);
   }
 
-  protected async doPush(text: string, request: TTSRequest): Promise<void> {
+  protected async doPush(text: string, _request: TTSRequest): Promise<void> {
     const send = this.gate.pass(text);
-    if (send !== "") await this.sendText(send, request);
+    if (send !== "") await this.sendText(send);
   }
 
-  protected async doFinish(request: TTSRequest): Promise<void> {
+  protected async doFinish(_request: TTSRequest): Promise<void> {
     const held = this.gate.flush();
-    if (held !== "") await this.sendText(held, request);
+    if (held !== "") await this.sendText(held);
     const task = this.task;
     if (!task) {
       this.receiveEnd();
@@ -110,7 +114,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
   }
 
   /** Starts the message's task when needed, then sends `text` in a `continue-task`. */
-  private async sendText(text: string, _request: TTSRequest): Promise<void> {
+  private async sendText(text: string): Promise<void> {
     const socket = this.requireSocket();
     const settings = { ...this.setup.settings, modelName: this.modelName };
     let task = this.task;

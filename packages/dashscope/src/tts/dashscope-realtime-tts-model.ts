@@ -8,8 +8,8 @@ import {
 } from "@agentscope-ts/core";
 import { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import {
-  type ColdStartOptions,
   ColdStartGate,
+  type ColdStartOptions,
   checkVoice,
   checkVoiceFormat,
   DASHSCOPE_TTS_SAMPLE_RATE,

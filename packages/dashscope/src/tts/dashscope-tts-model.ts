@@ -14,11 +14,11 @@ import {
   type TTSResponse,
   type TTSUsage,
 } from "@agentscope-ts/core";
+import type { DashScopeEmbeddingClient } from "../embedding/dashscope-embedding-request.js";
 import {
   type DashScopeEmbeddingClientOptions,
   embeddingClient,
 } from "../embedding/dashscope-text-embedding.js";
-import type { DashScopeEmbeddingClient } from "../embedding/dashscope-embedding-request.js";
 import { postStream } from "../model/dashscope-http.js";
 import { MULTIMODAL_GENERATION_PATH } from "../model/dashscope-request.js";
 import { checkVoice, DASHSCOPE_TTS_SAMPLE_RATE } from "./dashscope-tts-options.js";
@@ -124,7 +124,9 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
     let finished = false;
     for await (const { data } of events) {
       usage = usageOf(data) ?? usage;
-      const output = data.output as { audio?: { data?: unknown }; finish_reason?: unknown } | undefined;
+      const output = data.output as
+        | { audio?: { data?: unknown }; finish_reason?: unknown }
+        | undefined;
       if (output?.finish_reason === "stop") finished = true;
       const audio = output?.audio;
       if (typeof audio?.data !== "string" || audio.data === "") continue;

@@ -139,7 +139,8 @@ export class ColdStartGate {
     if (this.opened) return delta;
     const text = this.held + delta;
     const { coldStartLength, coldStartWords } = this.options;
-    const short = coldStartLength !== undefined && coldStartLength > 0 && text.length < coldStartLength;
+    const short =
+      coldStartLength !== undefined && coldStartLength > 0 && text.length < coldStartLength;
     const few =
       coldStartWords !== undefined &&
       coldStartWords > 0 &&

@@ -5,7 +5,10 @@ import { DashScopeError } from "../model/dashscope-error.js";
 export const REALTIME_WEBSOCKET_PATH = "/realtime";
 
 /** A client event of the Qwen-TTS realtime API, with a fresh `event_id`. */
-export function clientEvent(type: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function clientEvent(
+  type: string,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { event_id: `event_${shortUuid()}`, type, ...fields };
 }
 
@@ -24,7 +27,11 @@ export interface QwenTtsServerEvent {
 export function parseServerEvent(text: string): QwenTtsServerEvent | undefined {
   try {
     const value = JSON.parse(text) as unknown;
-    if (value && typeof value === "object" && typeof (value as { type?: unknown }).type === "string") {
+    if (
+      value &&
+      typeof value === "object" &&
+      typeof (value as { type?: unknown }).type === "string"
+    ) {
       return value as QwenTtsServerEvent;
     }
   } catch {
@@ -37,8 +44,11 @@ export function parseServerEvent(text: string): QwenTtsServerEvent | undefined {
 export function serverErrorEvent(event: QwenTtsServerEvent, provider: string): DashScopeError {
   const code = typeof event.error?.code === "string" ? event.error.code : "error";
   const message = typeof event.error?.message === "string" ? event.error.message : "no message";
-  return new DashScopeError(`${provider}: the Qwen-TTS realtime session failed: ${code}: ${message}.`, {
-    errorCode: code,
-    provider,
-  });
+  return new DashScopeError(
+    `${provider}: the Qwen-TTS realtime session failed: ${code}: ${message}.`,
+    {
+      errorCode: code,
+      provider,
+    },
+  );
 }

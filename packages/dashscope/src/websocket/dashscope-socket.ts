@@ -1,5 +1,9 @@
 import { interruptedErrorFrom, isRetryableStatus, ModelError } from "@agentscope-ts/core";
-import { defaultWebSocketFactory, type WebSocketFactory, type WebSocketLike } from "./websocket-factory.js";
+import {
+  defaultWebSocketFactory,
+  type WebSocketFactory,
+  type WebSocketLike,
+} from "./websocket-factory.js";
 
 /** One frame received: a text frame (DashScope's JSON events) or a binary one (audio). */
 export type SocketFrame = { kind: "text"; text: string } | { kind: "binary"; bytes: Uint8Array };
@@ -93,11 +97,14 @@ export class DashScopeSocket {
     try {
       socket = await (options.webSocket ?? defaultWebSocketFactory)(options.url, options.headers);
     } catch (error) {
-      throw new ModelError(`${provider}: could not open a WebSocket to ${host}: ${errorText(error)}`, {
-        provider,
-        retryable: false,
-        cause: error,
-      });
+      throw new ModelError(
+        `${provider}: could not open a WebSocket to ${host}: ${errorText(error)}`,
+        {
+          provider,
+          retryable: false,
+          cause: error,
+        },
+      );
     }
     socket.binaryType = "arraybuffer";
     await new Promise<void>((resolve, reject) => {
@@ -242,10 +249,13 @@ export class DashScopeSocket {
     const frame = toFrame(data);
     if (!frame) {
       this.fail(
-        new ModelError(`${this.provider}: ${this.host} sent a WebSocket frame of an unknown kind.`, {
-          provider: this.provider,
-          retryable: false,
-        }),
+        new ModelError(
+          `${this.provider}: ${this.host} sent a WebSocket frame of an unknown kind.`,
+          {
+            provider: this.provider,
+            retryable: false,
+          },
+        ),
       );
       return;
     }

@@ -29,10 +29,7 @@ export type WebSocketFactory = (
 const WS_MODULE = "ws";
 
 interface WsModule {
-  WebSocket: new (
-    url: string,
-    options: { headers: Record<string, string> },
-  ) => WebSocketLike;
+  WebSocket: new (url: string, options: { headers: Record<string, string> }) => WebSocketLike;
 }
 
 let wsModule: Promise<WsModule> | undefined;
@@ -50,7 +47,9 @@ function isNode(): boolean {
  */
 export const defaultWebSocketFactory: WebSocketFactory = async (url, headers) => {
   if (isNode()) {
-    wsModule ??= import(/* @vite-ignore */ /* webpackIgnore: true */ WS_MODULE) as Promise<WsModule>;
+    wsModule ??= import(
+      /* @vite-ignore */ /* webpackIgnore: true */ WS_MODULE
+    ) as Promise<WsModule>;
     const { WebSocket } = await wsModule;
     return new WebSocket(url, { headers });
   }

@@ -93,7 +93,10 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
   generateKwargs: Record<string, unknown>;
 
   constructor(options: GeminiTTSModelOptions = {}) {
-    if (options.voice !== undefined && (typeof options.voice !== "string" || options.voice === "")) {
+    if (
+      options.voice !== undefined &&
+      (typeof options.voice !== "string" || options.voice === "")
+    ) {
       throw new ValidationError("GeminiTTSModel options", [
         { path: "voice", message: 'expected a prebuilt voice name such as "Kore"' },
       ]);
@@ -134,7 +137,10 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
         first === undefined
           ? null
           : audioBlockFromBytes(concatBytes(bytes), mediaTypeOf(first.mimeType));
-      yield createTTSResponse({ content, ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}) });
+      yield createTTSResponse({
+        content,
+        ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}),
+      });
       return;
     }
     const stream = await this.client.models.generateContentStream(params as never);
@@ -147,7 +153,10 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
         let bytes = base64ToBytes(part.data);
         if (mediaType.startsWith("audio/pcm")) bytes = aligner.push(bytes);
         if (bytes.length > 0) {
-          yield createTTSResponse({ content: audioBlockFromBytes(bytes, mediaType), isLast: false });
+          yield createTTSResponse({
+            content: audioBlockFromBytes(bytes, mediaType),
+            isLast: false,
+          });
         }
       }
     }

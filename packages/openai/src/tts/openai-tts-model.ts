@@ -11,10 +11,15 @@ import {
   type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
+  ttsAudioDelta,
   ValidationError,
 } from "@agentscope-ts/core";
-import OpenAI from "openai";
-import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
+import type OpenAI from "openai";
+import {
+  abortOptions,
+  createOpenAIClient,
+  type OpenAIClientOptions,
+} from "../model/openai-client.js";
 import { readJsonEvents } from "../model/sse-json-events.js";
 import { WavStreamReader } from "./wav-stream-reader.js";
 
@@ -88,7 +93,7 @@ function checkOptions(options: OpenAITTSModelOptions): void {
     });
   }
   if (options.voice !== undefined && (typeof options.voice !== "string" || options.voice === "")) {
-    issues.push({ path: "voice", message: "expected a voice name such as \"alloy\"" });
+    issues.push({ path: "voice", message: 'expected a voice name such as "alloy"' });
   }
   if (issues.length > 0) throw new ValidationError("OpenAITTSModel options", issues);
 }
@@ -168,20 +173,26 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
     const aligner = new Pcm16Aligner();
     const wav = this.format === "wav" ? new WavStreamReader(this.provider) : undefined;
     let mediaType = MEDIA_TYPES[this.format];
-    for await (const chunk of response.body) {
-      let bytes: Uint8Array = chunk;
-      if (wav) {
-        const pcm = wav.push(chunk);
-        if (pcm === undefined) continue;
-        mediaType = pcmMediaType(wav.sampleRate, wav.channels);
-        bytes = pcm;
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
+        let bytes: Uint8Array = chunk;
+        if (wav) {
+          const pcm = wav.push(chunk);
+          if (pcm === undefined) continue;
+          mediaType = pcmMediaType(wav.sampleRate, wav.channels);
+          bytes = pcm;
+        }
+        if (this.format === "pcm" || wav) bytes = aligner.push(bytes);
+        if (bytes.length > 0) yield ttsAudioDelta(bytes, mediaType);
       }
-      if (this.format === "pcm" || wav) bytes = aligner.push(bytes);
-      if (bytes.length > 0) {
-        yield createTTSResponse({ content: audioBlockFromBytes(bytes, mediaType), isLast: false });
-      }
+      wav?.end();
+    } finally {
+      // Stopped early (abort, timeout, the consumer left): cancel the body and so the request.
+      reader.cancel().catch(() => {});
     }
-    wav?.end();
   }
 
   /** `stream_format: "sse"`: `speech.audio.delta` events, ended by `speech.audio.done`. */
@@ -193,8 +204,7 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
         let bytes = base64ToBytes(data.audio);
         if (pcm) bytes = aligner.push(bytes);
         if (bytes.length > 0) {
-          const content = audioBlockFromBytes(bytes, MEDIA_TYPES[this.format]);
-          yield createTTSResponse({ content, isLast: false });
+          yield ttsAudioDelta(bytes, MEDIA_TYPES[this.format]);
         }
       } else if (data.type === "speech.audio.done") {
         const usage = (data.usage ?? {}) as { input_tokens?: unknown; output_tokens?: unknown };
