@@ -127,7 +127,7 @@ describe("DashScopeRealtimeTTSModel", () => {
     const sent = server.connectionsTo(PATH)[0]?.messages as { text?: string }[];
     // the first piece (four words) waited for the second; the rest went as it came
     expect(sent.filter((m) => m.text !== undefined).map((m) => m.text)).toEqual([
-      PIECES[0] + PIECES[1],
+      `${PIECES[0]}${PIECES[1]}`,
       PIECES[2],
     ]);
     expectSpeech(spoken.audio, speech.pcm, 24_000);
