@@ -89,6 +89,8 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
           const usage = { inputTokens: event.characters ?? 0, outputTokens: 0, time: 0 };
           const content =
             whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
+          // Closed before the last yield: the consumer may stop reading at the last response.
+          socket.close();
           yield createTTSResponse({ content, isLast: true, usage });
           return;
         }
