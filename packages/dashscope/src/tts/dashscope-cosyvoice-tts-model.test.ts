@@ -57,7 +57,7 @@ describe("DashScopeCosyVoiceTTSModel", () => {
 
     const [connection] = server.connectionsTo(PATH);
     expect(connection?.headers.authorization).toBe("Bearer sk-test");
-    const [run, text, finish] = (connection?.messages ?? []) as Record<string, never>[];
+    const [run, text, finish] = (connection?.messages ?? []) as { header: { task_id: string } }[];
     expect(run).toMatchObject({
       header: { action: "run-task", streaming: "duplex" },
       payload: {
@@ -73,7 +73,7 @@ describe("DashScopeCosyVoiceTTSModel", () => {
         },
       },
     });
-    const taskId = (run as { header: { task_id: string } }).header.task_id;
+    const taskId = run?.header.task_id;
     expect(text).toMatchObject({
       header: { action: "continue-task", task_id: taskId },
       payload: { input: { text: TEXT } },
