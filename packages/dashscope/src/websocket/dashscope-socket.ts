@@ -75,11 +75,16 @@ export class DashScopeSocket {
     private readonly maxQueuedBytes: number,
   ) {
     this.host = host;
+    // From the start: a server may send its first frame in the same packet as the upgrade answer.
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onerror = (event) => {
+  }
+
+  /** After the socket opened: a close or error from now on fails the reader. */
+  private watch(): void {
+    this.socket.onerror = (event) => {
       this.fail(this.closedError(`(${errorText(event)})`));
     };
-    socket.onclose = (event) => {
+    this.socket.onclose = (event) => {
       const reason = typeof event.reason === "string" && event.reason ? `: ${event.reason}` : "";
       this.fail(this.closedError(`(code ${event.code ?? "unknown"}${reason})`));
     };
@@ -107,26 +112,33 @@ export class DashScopeSocket {
       );
     }
     socket.binaryType = "arraybuffer";
+    const opened = new DashScopeSocket(
+      socket,
+      provider,
+      host,
+      options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES,
+    );
     await new Promise<void>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const settle = (error?: Error) => {
         if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
         socket.onopen = null;
-        socket.onerror = null;
-        socket.onclose = null;
         if (error) {
-          socket.onmessage = null;
-          try {
-            socket.close();
-          } catch {
-            // already failing
-          }
+          opened.close();
           reject(error);
-        } else resolve();
+        } else {
+          opened.watch();
+          resolve();
+        }
       };
       const onAbort = () => settle(interruptedErrorFrom(signal));
       signal?.addEventListener("abort", onAbort, { once: true });
+      // The signal may have fired while the factory was opening the socket.
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
       if (options.connectTimeout !== null) {
         const ms = options.connectTimeout;
         timer = setTimeout(
@@ -155,12 +167,7 @@ export class DashScopeSocket {
       socket.onerror = (event) => refused(errorText(event));
       socket.onclose = (event) => refused(`closed (code ${event.code ?? "unknown"})`);
     });
-    return new DashScopeSocket(
-      socket,
-      provider,
-      host,
-      options.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES,
-    );
+    return opened;
   }
 
   /** Whether the socket is still open (nothing failed it and it was not closed). */
