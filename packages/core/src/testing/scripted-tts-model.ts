@@ -35,7 +35,8 @@ export interface ScriptedTTSModelOptions
  * A one-shot TTS model for tests: `synthesize(msg)` speaks the text as real PCM16 (a sine tone per
  * character, see `toneSpeech`), streamed in chunks of `chunkChars` characters through the real
  * `TTSModelBase` (timeouts, abort, typed errors). Every call's text is recorded in {@link calls}
- * and every step in {@link events} (`synthesize:<text>`, `audio:<chars>`), for order assertions.
+ * and every step in {@link events} (`synthesize:<text>`, `audio:<chars>`, `aborted` when
+ * the call's signal fired), for order assertions.
  */
 export class ScriptedTTSModel extends TTSModelBase {
   readonly provider: string;
@@ -69,16 +70,22 @@ export class ScriptedTTSModel extends TTSModelBase {
     this.events.push(`synthesize:${text}`);
     const size = Math.max(1, this.behaviour.chunkChars ?? 8);
     const pieces = this.streaming ? chunkText(text, size) : [text];
-    for (let i = 0; i < pieces.length; i++) {
-      if (this.behaviour.failAfterChunks === i)
-        throw this.behaviour.error ?? new Error("scripted TTS failure");
-      if (this.behaviour.stallAfterChunks === i) await stall(request.signal);
-      if (this.behaviour.chunkDelayMs)
-        await abortableSleep(this.behaviour.chunkDelayMs, request.signal);
-      if (request.signal.aborted) throw interruptedErrorFrom(request.signal);
-      const piece = pieces[i] as string;
-      this.events.push(`audio:${piece}`);
-      yield ttsAudioDelta(toneSpeech(piece, this.behaviour), this.mediaType);
+    try {
+      for (let i = 0; i < pieces.length; i++) {
+        if (this.behaviour.failAfterChunks === i) {
+          throw this.behaviour.error ?? new Error("scripted TTS failure");
+        }
+        if (this.behaviour.stallAfterChunks === i) await stall(request.signal);
+        if (this.behaviour.chunkDelayMs) {
+          await abortableSleep(this.behaviour.chunkDelayMs, request.signal);
+        }
+        if (request.signal.aborted) throw interruptedErrorFrom(request.signal);
+        const piece = pieces[i] as string;
+        this.events.push(`audio:${piece}`);
+        yield ttsAudioDelta(toneSpeech(piece, this.behaviour), this.mediaType);
+      }
+    } finally {
+      if (request.signal.aborted) this.events.push("aborted");
     }
   }
 }
