@@ -15,6 +15,7 @@ import {
   type OpenAIResponseModelOptions,
 } from "../model/openai-response-model.js";
 import { OpenAITokenCounter } from "../token/openai-token-counter.js";
+import { OpenAITTSModel, type OpenAITTSModelOptions } from "../tts/openai-tts-model.js";
 
 /** Settings an {@link openai} provider applies to every model it builds. */
 export interface OpenAIProviderOptions {
@@ -36,7 +37,7 @@ export interface OpenAIProviderOptions {
    * `OpenAIResponse*Formatter`s).
    */
   api?: "chat" | "responses";
-  /** Whether the provider offers the OpenAI token counter and embeddings. Default true. */
+  /** Whether the provider offers the OpenAI token counter, embeddings and TTS models. Default true. */
   openAIExtras?: boolean;
 }
 
@@ -66,6 +67,7 @@ export type OpenAIProvider<
  * OpenAI-compatible server: `openai({ id: "vllm", baseURL: "http://localhost:8000/v1", apiKey: "x" })`.
  * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
  * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions.
+ * `registry.ttsModel("openai:gpt-4o-mini-tts", { voice: "coral" })` builds an {@link OpenAITTSModel}.
  */
 export function openai<
   const Id extends string = "openai",
@@ -124,6 +126,11 @@ export function openai<
       new OpenAITextEmbedding({
         ...client,
         ...(modelOptions as unknown as OpenAITextEmbeddingOptions),
+      });
+    provider.ttsModel = (modelOptions) =>
+      new OpenAITTSModel({
+        ...shared,
+        ...(modelOptions as unknown as OpenAITTSModelOptions),
       });
   }
   return provider;
