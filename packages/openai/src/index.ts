@@ -53,7 +53,10 @@ export {
   OpenAIResponseMultiAgentFormatter,
   type OpenAIResponseMultiAgentFormatterOptions,
 } from "./formatter/openai-response-multi-agent-formatter.js";
-export { REASONING_ITEMS_KEY, type ReasoningItemRef } from "./formatter/reasoning-items.js";
+export {
+  REASONING_ITEMS_KEY,
+  type ReasoningItemRef,
+} from "./formatter/openai-response-reasoning-items.js";
 export {
   OpenAIChatModel,
   type OpenAIChatModelCallOptions,

@@ -16,7 +16,7 @@ export {
   toOpenAIImageUrl,
 } from "./formatter/openai-media.js";
 export { formatResponseImageBlock } from "./formatter/openai-response-chat-formatter.js";
-export { reasoningInputItems } from "./formatter/reasoning-items.js";
+export { reasoningInputItems } from "./formatter/openai-response-reasoning-items.js";
 export {
   type ParseSettings,
   parseChatCompletion,

@@ -10,6 +10,10 @@ import { HuggingFaceModelNotFoundError } from "../loading/model-not-found-error.
 import { writeTinyBertModel } from "../testing/tiny-bert-model.js";
 import { HuggingFaceTokenCounter } from "./huggingface-token-counter.js";
 
+/** The OpenAI formatter's typed messages as the plain records the counter takes (shallow copies). */
+const records = (messages: readonly object[]): Record<string, unknown>[] =>
+  messages.map((message) => ({ ...message }));
+
 env.allowRemoteModels = false;
 
 const weatherTool = {
@@ -80,7 +84,7 @@ describe.each([
 
   it("counts exactly the tokenizer's own encoding of the rendered chat template, with tools", async () => {
     const tokenizer = await counter.load();
-    const messages = await plain.format(conversation);
+    const messages = records(await plain.format(conversation));
     for (const tools of [undefined, [weatherTool]]) {
       const rendered = await counter.render(messages, tools);
       expect(rendered).toContain("What is the weather in Hangzhou?");
@@ -118,7 +122,7 @@ describe.each([
 
   it("lets a truncating formatter keep exactly what fits", async () => {
     const full = await plain.format(history);
-    const fullCount = await counter.count(full);
+    const fullCount = await counter.count(records(full));
     const maxTokens = Math.floor(fullCount / 2);
     const truncating = new OpenAIChatFormatter({ tokenCounter: counter, maxTokens });
     const out = await truncating.format(history);
@@ -126,11 +130,11 @@ describe.each([
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(history.length - 1);
     expect(out[0]).toMatchObject({ role: "system" });
-    expect(await counter.count(out)).toBeLessThanOrEqual(maxTokens);
+    expect(await counter.count(records(out))).toBeLessThanOrEqual(maxTokens);
     expect(out).toEqual(await plain.format([history[0]!, ...history.slice(-kept)]));
     // One more (older) message would not have fitted.
     const oneMore = await plain.format([history[0]!, ...history.slice(-(kept + 1))]);
-    expect(await counter.count(oneMore)).toBeGreaterThan(maxTokens);
+    expect(await counter.count(records(oneMore))).toBeGreaterThan(maxTokens);
   });
 });
 

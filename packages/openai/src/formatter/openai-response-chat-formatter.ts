@@ -13,7 +13,7 @@ import type {
   OpenAIResponseImagePart,
   OpenAIResponseInputItem,
 } from "./openai-response-input.js";
-import { reasoningInputItems } from "./reasoning-items.js";
+import { reasoningInputItems } from "./openai-response-reasoning-items.js";
 
 /** Options of {@link OpenAIResponseChatFormatter} (AgentScope's keyword arguments, camelCased). */
 export type OpenAIResponseChatFormatterOptions = OpenAIChatFormatterOptions;
