@@ -1,5 +1,6 @@
 import { type ChatModelCallOptions, TOOL_CHOICE_MODES, type ToolChoice } from "@agentscope-ts/core";
 import type {
+  ChatCompletionContentPartInputAudio,
   ChatCompletionCreateParamsBase,
   ChatCompletionToolChoiceOption,
 } from "openai/resources/chat/completions";
@@ -53,19 +54,21 @@ export function formatAudioForQwenOmni(
   messages: readonly OpenAIChatMessage[],
 ): OpenAIChatMessage[] {
   return messages.map((msg) => {
-    if (!Array.isArray(msg.content)) return msg;
-    let changed = false;
-    const content = msg.content.map(<P extends object>(part: P): P => {
-      if (!("input_audio" in part)) return part;
-      const audio = part.input_audio as { data?: unknown } | null;
-      if (audio && typeof audio.data === "string" && !audio.data.startsWith("http")) {
-        changed = true;
-        return { ...part, input_audio: { ...audio, data: `data:;base64,${audio.data}` } };
-      }
-      return part;
-    });
-    return changed ? ({ ...msg, content } as OpenAIChatMessage) : msg;
+    if (!Array.isArray(msg.content) || !msg.content.some(isBase64Audio)) return msg;
+    const copy = structuredClone(msg);
+    for (const part of Array.isArray(copy.content) ? copy.content : []) {
+      if (isBase64Audio(part)) part.input_audio.data = `data:;base64,${part.input_audio.data}`;
+    }
+    return copy;
   });
+}
+
+/** An `input_audio` part whose data is base64, not a URL (what Qwen-Omni wants prefixed). */
+function isBase64Audio(part: object): part is ChatCompletionContentPartInputAudio {
+  if (!("input_audio" in part)) return false;
+  const audio: unknown = part.input_audio;
+  if (audio === null || typeof audio !== "object" || !("data" in audio)) return false;
+  return typeof audio.data === "string" && !audio.data.startsWith("http");
 }
 
 /** What {@link buildChatRequest} needs from the model. */
