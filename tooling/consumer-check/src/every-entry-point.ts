@@ -16,6 +16,7 @@ import * as mcp from "@agentscope-ts/mcp";
 import * as mem0 from "@agentscope-ts/mem0";
 import * as ollama from "@agentscope-ts/ollama";
 import * as openai from "@agentscope-ts/openai";
+import * as openaiInternal from "@agentscope-ts/openai/internal";
 import * as otel from "@agentscope-ts/otel";
 import * as otelTesting from "@agentscope-ts/otel/testing";
 import * as otelTracer from "@agentscope-ts/otel/tracer";
@@ -43,6 +44,7 @@ export const modules = [
   mcp,
   ollama,
   openai,
+  openaiInternal,
   huggingface,
   huggingfaceTesting,
   mem0,
