@@ -37,9 +37,10 @@ export type OpenAISystemMessage = Omit<ChatCompletionSystemMessageParam, "conten
   AgentScopeRoleFields;
 
 /**
- * An assistant message: the SDK's, plus what v1.0.21 sends back: image parts an assistant `Msg`
- * holds (OpenAIChatFormatter; the SDK takes text and refusal parts only) and DeepSeek's
- * `reasoning_content` (DeepSeekChatFormatter sends thinking blocks back in it).
+ * An assistant message: the SDK's, plus what v1.0.21 sends back: the image parts an assistant
+ * `Msg` holds (OpenAIChatFormatter keeps them and drops its audio; the SDK takes text and refusal
+ * parts only, so the content takes any SDK content part) and DeepSeek's `reasoning_content`
+ * (DeepSeekChatFormatter sends thinking blocks back in it).
  */
 export type OpenAIAssistantMessage = Omit<ChatCompletionAssistantMessageParam, "content"> & {
   content?: string | (ChatCompletionContentPart | ChatCompletionContentPartRefusal)[] | null;
