@@ -10,14 +10,17 @@ import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as dashscopeInternal from "@agentscope-ts/dashscope/internal";
 import * as gemini from "@agentscope-ts/gemini";
+import * as geminiInternal from "@agentscope-ts/gemini/internal";
 import * as huggingface from "@agentscope-ts/huggingface";
 import * as huggingfaceInternal from "@agentscope-ts/huggingface/internal";
 import * as huggingfaceTesting from "@agentscope-ts/huggingface/testing";
 import * as llamaCpp from "@agentscope-ts/llama-cpp";
+import * as llamaCppInternal from "@agentscope-ts/llama-cpp/internal";
 import * as llamaCppTesting from "@agentscope-ts/llama-cpp/testing";
 import * as mcp from "@agentscope-ts/mcp";
 import * as mem0 from "@agentscope-ts/mem0";
 import * as ollama from "@agentscope-ts/ollama";
+import * as ollamaInternal from "@agentscope-ts/ollama/internal";
 import * as openai from "@agentscope-ts/openai";
 import * as openaiInternal from "@agentscope-ts/openai/internal";
 import * as otel from "@agentscope-ts/otel";
@@ -44,10 +47,13 @@ export const modules = [
   dashscope,
   dashscopeInternal,
   gemini,
+  geminiInternal,
   llamaCpp,
+  llamaCppInternal,
   llamaCppTesting,
   mcp,
   ollama,
+  ollamaInternal,
   openai,
   openaiInternal,
   huggingface,
