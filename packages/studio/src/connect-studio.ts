@@ -1,12 +1,18 @@
-import { AgentBase, formatTimestamp, shortUuid, UserAgent, ValidationError } from "@agentscope-ts/core";
+import {
+  AgentBase,
+  formatTimestamp,
+  shortUuid,
+  UserAgent,
+  ValidationError,
+} from "@agentscope-ts/core";
 import { DeliveryQueue } from "./delivery-queue.js";
 import type { StudioChannel } from "./studio-channel.js";
 import { mergePrints, pushMessageInput, registerReplyInput } from "./studio-hooks.js";
 import type { RegisterRunInput, StudioProcedure, StudioProcedures } from "./studio-protocol.js";
 import { StudioSocket } from "./studio-socket.js";
 import { type StudioTracing, startStudioTracing } from "./studio-tracing.js";
-import { callStudio } from "./trpc-call.js";
 import { StudioUserInput, type StudioUserInputOptions } from "./studio-user-input.js";
+import { callStudio } from "./trpc-call.js";
 
 /** Options of {@link connectStudio}. */
 export interface ConnectStudioOptions {
@@ -101,9 +107,11 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
   const url = checkUrl(options.url);
   const now = new Date();
   const project =
-    options.project ?? `UnnamedProject_At${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
+    options.project ??
+    `UnnamedProject_At${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}`;
   const name =
-    options.name ?? `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}_${shortUuid().slice(0, 4)}`;
+    options.name ??
+    `${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}_${shortUuid().slice(0, 4)}`;
   const runId = options.runId ?? shortUuid();
   const requestTimeoutMs = checkPositive(options.requestTimeoutMs, "requestTimeoutMs", 10_000);
   const capacity = checkPositive(options.queueCapacity, "queueCapacity", 1000);
@@ -111,11 +119,14 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
 
   const tracing: StudioTracing | null =
-    options.tracing === false ? null : await startStudioTracing(url, runId, options.tracing === true);
+    options.tracing === false
+      ? null
+      : await startStudioTracing(url, runId, options.tracing === true);
 
   const warned = new Set<string>();
   const queue = new DeliveryQueue({
-    send: (d) => callStudio(url, d.procedure as StudioProcedure, d.input as never, requestTimeoutMs),
+    send: (d) =>
+      callStudio(url, d.procedure as StudioProcedure, d.input as never, requestTimeoutMs),
     warn(cause, message) {
       if (warned.has(cause)) return;
       warned.add(cause);
@@ -126,7 +137,11 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     maxRetryDelayMs: 5000,
     maxServerErrorAttempts: 3,
   });
-  const send = <P extends StudioProcedure>(procedure: P, input: StudioProcedures[P], coalesceKey?: string) =>
+  const send = <P extends StudioProcedure>(
+    procedure: P,
+    input: StudioProcedures[P],
+    coalesceKey?: string,
+  ) =>
     queue.enqueue({
       procedure,
       input: input as unknown as Record<string, unknown>,
@@ -144,7 +159,12 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
   };
   void send("registerRun", run);
 
-  const socket = new StudioSocket({ url, runId, reconnectionDelayMs: 500, reconnectionDelayMaxMs: 5000 });
+  const socket = new StudioSocket({
+    url,
+    runId,
+    reconnectionDelayMs: 500,
+    reconnectionDelayMaxMs: 5000,
+  });
   socket.onConnect((reconnected) => {
     // Studio marks a run done when its socket drops: a reconnected run is running again.
     if (reconnected) void send("registerRun", run);
@@ -166,7 +186,10 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     userInput: undefined as unknown as StudioUserInput,
     disconnect,
   };
-  const userInput = new StudioUserInput(connection, typeof options.userInput === "object" ? options.userInput : {});
+  const userInput = new StudioUserInput(
+    connection,
+    typeof options.userInput === "object" ? options.userInput : {},
+  );
   (connection as { userInput: StudioUserInput }).userInput = userInput;
 
   const hookName = `as_studio_forward_message_pre_print_hook:${runId}:${++connections}`;

@@ -9,7 +9,10 @@ export interface Delivery {
   /** Pending deliveries with the same key are merged into one (the latest input wins). */
   readonly coalesceKey?: string;
   /** Merges a newer input into this pending one (default: the newer replaces it). */
-  readonly merge?: (older: Record<string, unknown>, newer: Record<string, unknown>) => Record<string, unknown>;
+  readonly merge?: (
+    older: Record<string, unknown>,
+    newer: Record<string, unknown>,
+  ) => Record<string, unknown>;
 }
 
 /** Options of a {@link DeliveryQueue}. */
@@ -74,7 +77,8 @@ export class DeliveryQueue {
       }
       const waiter = { resolve, reject };
       const key = delivery.coalesceKey;
-      const pending = key === undefined ? undefined : this.#entries.find((e) => e.delivery.coalesceKey === key);
+      const pending =
+        key === undefined ? undefined : this.#entries.find((e) => e.delivery.coalesceKey === key);
       if (pending) {
         const merge = pending.delivery.merge ?? ((_older, newer) => newer);
         pending.delivery.input = merge(pending.delivery.input, delivery.input);
@@ -126,7 +130,10 @@ export class DeliveryQueue {
     await this.#loop;
     const left = this.#entries.splice(0);
     this.#dropped += left.length;
-    const error = new StudioCallError("unreachable", "The Studio connection was closed before this call was sent.");
+    const error = new StudioCallError(
+      "unreachable",
+      "The Studio connection was closed before this call was sent.",
+    );
     for (const entry of left) for (const w of entry.waiters) w.reject(error);
     for (const wake of this.#idle.splice(0)) wake();
   }
@@ -181,7 +188,10 @@ export class DeliveryQueue {
     const status = error instanceof StudioCallError ? error.status : undefined;
     const message = error instanceof Error ? error.message : String(error);
     if (kind !== "status") {
-      this.#options.warn(kind, `${message}. The agents go on; calls wait (up to ${this.#options.capacity}) and are sent in order when Studio answers.`);
+      this.#options.warn(
+        kind,
+        `${message}. The agents go on; calls wait (up to ${this.#options.capacity}) and are sent in order when Studio answers.`,
+      );
       return "retry";
     }
     const server = (status ?? 0) >= 500;

@@ -18,7 +18,11 @@ export function firstUserInput(...sources: UserInputSource[]): UserInputFunction
       return await Promise.any(inputs.map((input) => input({ ...request, signal })));
     } catch (error) {
       // Every source failed: report the first failure (an interrupt, when it was one).
-      throw error instanceof AggregateError ? (request.signal?.aborted ? request.signal.reason : error.errors[0]) : error;
+      throw error instanceof AggregateError
+        ? request.signal?.aborted
+          ? request.signal.reason
+          : error.errors[0]
+        : error;
     } finally {
       done.abort();
     }

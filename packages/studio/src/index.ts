@@ -2,17 +2,21 @@
  * AgentScope Studio for AgentScope-TS: {@link connectStudio} shows this process's runs, messages,
  * user input and traces in Studio; {@link StudioUserInput} answers `UserAgent`s from Studio.
  */
-export { type ConnectStudioOptions, connectStudio, type StudioConnection } from "./connect-studio.js";
+export {
+  type ConnectStudioOptions,
+  connectStudio,
+  type StudioConnection,
+} from "./connect-studio.js";
 export { firstUserInput } from "./first-user-input.js";
 export type { StudioChannel } from "./studio-channel.js";
 export { StudioError, type StudioErrorOptions } from "./studio-error.js";
 export {
   FORWARD_USER_INPUT_EVENT,
   type PushMessageInput,
-  RUN_STATUSES,
   type RegisterReplyInput,
   type RegisterRunInput,
   type RequestUserInputInput,
+  RUN_STATUSES,
   type RunStatus,
   STUDIO_NAMESPACE,
   type StudioProcedure,

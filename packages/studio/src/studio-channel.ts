@@ -1,5 +1,5 @@
-import type { ForwardedUserInput } from "./studio-socket.js";
 import type { StudioProcedure, StudioProcedures } from "./studio-protocol.js";
+import type { ForwardedUserInput } from "./studio-socket.js";
 
 /** What a Studio connection offers its parts (user input, hooks): ordered calls and the socket. */
 export interface StudioChannel {

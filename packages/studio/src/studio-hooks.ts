@@ -1,9 +1,4 @@
-import {
-  type AgentBase,
-  formatTimestamp,
-  type PrintKwargs,
-  UserAgent,
-} from "@agentscope-ts/core";
+import { type AgentBase, formatTimestamp, type PrintKwargs, UserAgent } from "@agentscope-ts/core";
 import type { PushMessageInput } from "./studio-protocol.js";
 
 /** The role Studio shows a reply with: `user` for a UserAgent, else `assistant` (as AgentScope). */
@@ -12,7 +7,11 @@ export function replyRoleOf(agent: AgentBase): "user" | "assistant" {
 }
 
 /** The `pushMessage` input for a print: AgentScope's studio pre-print hook payload, plus speech. */
-export function pushMessageInput(runId: string, agent: AgentBase, kwargs: PrintKwargs): PushMessageInput {
+export function pushMessageInput(
+  runId: string,
+  agent: AgentBase,
+  kwargs: PrintKwargs,
+): PushMessageInput {
   const input: PushMessageInput = {
     runId,
     replyId: agent.replyId,
@@ -30,7 +29,9 @@ export function mergePrints(
   newer: Record<string, unknown>,
 ): Record<string, unknown> {
   // Studio keeps a message's earlier speech when a later print has none: so does the merge.
-  return newer.speech === undefined && older.speech !== undefined ? { ...newer, speech: older.speech } : newer;
+  return newer.speech === undefined && older.speech !== undefined
+    ? { ...newer, speech: older.speech }
+    : newer;
 }
 
 /** The `registerReply` input of a starting reply (`null` outside a reply). */

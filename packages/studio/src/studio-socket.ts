@@ -29,7 +29,9 @@ export class StudioSocket {
   readonly #socket: Socket;
   readonly #onConnect = new Set<(reconnected: boolean) => void>();
   readonly #onInput = new Set<(input: ForwardedUserInput) => void>();
-  #connectedOnce = false;
+  // Set once the connection was up or was attempted and failed: a connect after that is a
+  // reconnection (Studio may have forgotten the run's state).
+  #seenTrouble = false;
 
   constructor(options: StudioSocketOptions) {
     this.#socket = io(`${options.url}${STUDIO_NAMESPACE}`, {
@@ -40,18 +42,27 @@ export class StudioSocket {
       reconnectionDelayMax: options.reconnectionDelayMaxMs,
     });
     this.#socket.on("connect", () => {
-      const reconnected = this.#connectedOnce;
-      this.#connectedOnce = true;
+      const reconnected = this.#seenTrouble;
+      this.#seenTrouble = true;
       for (const listener of this.#onConnect) listener(reconnected);
+    });
+    this.#socket.on("connect_error", () => {
+      this.#seenTrouble = true;
+    });
+    this.#socket.io.on("reconnect_attempt", () => {
+      this.#seenTrouble = true;
     });
     this.#socket.on("disconnect", (reason) => {
       // Studio closed this socket itself: socket.io does not retry that case on its own.
       if (reason === "io server disconnect") this.#socket.connect();
     });
-    this.#socket.on(FORWARD_USER_INPUT_EVENT, (requestId: unknown, blocksInput: unknown, structuredInput: unknown) => {
-      if (typeof requestId !== "string") return;
-      for (const listener of this.#onInput) listener({ requestId, blocksInput, structuredInput });
-    });
+    this.#socket.on(
+      FORWARD_USER_INPUT_EVENT,
+      (requestId: unknown, blocksInput: unknown, structuredInput: unknown) => {
+        if (typeof requestId !== "string") return;
+        for (const listener of this.#onInput) listener({ requestId, blocksInput, structuredInput });
+      },
+    );
   }
 
   /** Whether the socket is connected now. */

@@ -50,7 +50,10 @@ export class StudioUserInput extends UserInputBase {
     const timeoutMs = options.timeoutMs ?? DEFAULT_USER_INPUT_TIMEOUT_MS;
     if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
       throw new ValidationError("StudioUserInput options", [
-        { path: "timeoutMs", message: `expected a positive number of milliseconds, received ${timeoutMs}` },
+        {
+          path: "timeoutMs",
+          message: `expected a positive number of milliseconds, received ${timeoutMs}`,
+        },
       ]);
     }
     this.#channel = channel;
@@ -91,7 +94,10 @@ export class StudioUserInput extends UserInputBase {
       };
       const onAbort = () => {
         finish();
-        reject(signal?.reason ?? new InterruptedError(`The input of '${request.agentName}' was interrupted.`));
+        reject(
+          signal?.reason ??
+            new InterruptedError(`The input of '${request.agentName}' was interrupted.`),
+        );
       };
       const timer = setTimeout(() => {
         finish();
@@ -148,7 +154,8 @@ export class StudioUserInput extends UserInputBase {
 
 function checkBlocks(value: unknown): InputBlock[] {
   if (typeof value === "string") return [{ type: "text", text: value }];
-  if (!Array.isArray(value)) throw invalidAnswer("blocksInput", "expected a list of content blocks", value);
+  if (!Array.isArray(value))
+    throw invalidAnswer("blocksInput", "expected a list of content blocks", value);
   value.forEach((block, i) => {
     const type = (block as { type?: unknown } | null)?.type;
     if (typeof type !== "string" || !INPUT_BLOCK_TYPES.has(type)) {

@@ -9,7 +9,11 @@ export class StudioCallError extends StudioError {
   /** No answer, no answer in time, or an error status. */
   readonly kind: StudioFailureKind;
 
-  constructor(kind: StudioFailureKind, message: string, options: ConstructorParameters<typeof StudioError>[1] = {}) {
+  constructor(
+    kind: StudioFailureKind,
+    message: string,
+    options: ConstructorParameters<typeof StudioError>[1] = {},
+  ) {
     super(message, { ...options, retryable: kind !== "status" || (options.status ?? 0) >= 500 });
     this.kind = kind;
   }

@@ -4,7 +4,12 @@
  * socket.io namespaces and their events, OTLP/HTTP JSON at `/v1/traces`) and keeps what arrives
  * the way Studio's tables do. Not Studio's code: written from its source for contract tests.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { decodeTraces, type ReceivedSpan } from "@agentscope-ts/otel/testing";
@@ -71,10 +76,15 @@ export interface StudioContractServer {
 type Handler = (procedure: string, input: unknown) => { status: number; message?: string };
 
 function trpcError(res: ServerResponse, status: number, procedure: string, message: string): void {
-  const code = status === 404 ? "NOT_FOUND" : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+  const code =
+    status === 404 ? "NOT_FOUND" : status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
   res.writeHead(status, { "content-type": "application/json" }).end(
     JSON.stringify({
-      error: { message, code: status === 404 ? -32004 : status >= 500 ? -32603 : -32600, data: { code, httpStatus: status, path: procedure } },
+      error: {
+        message,
+        code: status === 404 ? -32004 : status >= 500 ? -32603 : -32600,
+        data: { code, httpStatus: status, path: procedure },
+      },
     }),
   );
 }
@@ -93,7 +103,14 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 function createStore(): StudioStore {
-  return { runs: new Map(), replies: new Map(), messages: new Map(), inputRequests: new Map(), spans: [], calls: [] };
+  return {
+    runs: new Map(),
+    replies: new Map(),
+    messages: new Map(),
+    inputRequests: new Map(),
+    spans: [],
+    calls: [],
+  };
 }
 
 /** Starts a Studio contract server on a free port of 127.0.0.1. */
@@ -130,14 +147,16 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
       }
       case "requestUserInput": {
         const input = raw as StoredInputRequest;
-        if (!store.runs.has(input.runId)) return { status: 400, message: `Run with id ${input.runId} does not exist` };
+        if (!store.runs.has(input.runId))
+          return { status: 400, message: `Run with id ${input.runId} does not exist` };
         store.inputRequests.set(input.requestId, input);
         io.of("/client").to(`run-${input.runId}`).emit("pushInputRequests", [input]);
         return { status: 200 };
       }
       case "pushMessage": {
         const input = raw as z.infer<typeof studioInputSchemas.pushMessage>;
-        if (!store.runs.has(input.runId)) return { status: 400, message: `Run with id ${input.runId} does not exist` };
+        if (!store.runs.has(input.runId))
+          return { status: 400, message: `Run with id ${input.runId} does not exist` };
         const replyId = input.replyId ?? input.msg.id;
         if (!store.replies.has(replyId)) {
           store.replies.set(replyId, {
@@ -148,7 +167,11 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
             createdAt: input.msg.timestamp,
           });
         }
-        const speech = input.speech ? (Array.isArray(input.speech) ? input.speech : [input.speech]) : null;
+        const speech = input.speech
+          ? Array.isArray(input.speech)
+            ? input.speech
+            : [input.speech]
+          : null;
         const { id, name, role, content, metadata, timestamp } = input.msg;
         const previous = store.messages.get(id);
         store.messages.set(id, {
@@ -158,7 +181,10 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
           msg: { name, role, content, metadata, timestamp },
           speech: speech ?? previous?.speech ?? null,
         });
-        if (speech) io.of("/client").to(`run-${input.runId}`).emit("pushSpeech", { replyId, speech: input.speech });
+        if (speech)
+          io.of("/client")
+            .to(`run-${input.runId}`)
+            .emit("pushSpeech", { replyId, speech: input.speech });
         return { status: 200 };
       }
       default:
@@ -172,7 +198,9 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
     if (path === "/v1/traces" && req.method === "POST") {
       const type = String(req.headers["content-type"] ?? "");
       if (!type.includes("application/json")) {
-        res.writeHead(415, { "content-type": "application/json" }).end('{"error":"Unsupported Media Type"}');
+        res
+          .writeHead(415, { "content-type": "application/json" })
+          .end('{"error":"Unsupported Media Type"}');
         return;
       }
       if (!body || body.length === 0) {
@@ -244,10 +272,12 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
       const runId = String((socket.handshake.auth as { run_id?: unknown }).run_id ?? "");
       notify();
       socket.on("disconnect", () => {
+        if (!killed) {
+          for (const [id, request] of store.inputRequests)
+            if (request.runId === runId) store.inputRequests.delete(id);
+          setStatus(runId, "done");
+        }
         notify();
-        if (killed) return;
-        for (const [id, request] of store.inputRequests) if (request.runId === runId) store.inputRequests.delete(id);
-        setStatus(runId, "done");
       });
     });
     io.of("/client").on("connection", (socket) => {
@@ -257,12 +287,20 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
           return;
         }
         socket.join(`run-${runId}`);
-        socket.emit("pushInputRequests", [...store.inputRequests.values()].filter((r) => r.runId === runId));
+        socket.emit(
+          "pushInputRequests",
+          [...store.inputRequests.values()].filter((r) => r.runId === runId),
+        );
         callback?.({ success: true });
       });
       socket.on(
         "sendUserInputToServer",
-        (requestId: string, blocksInput: unknown, structuredInput: unknown, callback?: (r: unknown) => void) => {
+        (
+          requestId: string,
+          blocksInput: unknown,
+          structuredInput: unknown,
+          callback?: (r: unknown) => void,
+        ) => {
           const request = store.inputRequests.get(requestId);
           if (!request) {
             callback?.({ success: false, message: `Input request ${requestId} not found` });
@@ -325,7 +363,11 @@ export async function startStudioContractServer(): Promise<StudioContractServer>
         };
         const timer = setTimeout(() => {
           changed.delete(attempt);
-          reject(new Error(`the Studio contract server did not reach the awaited state within ${timeoutMs} ms`));
+          reject(
+            new Error(
+              `the Studio contract server did not reach the awaited state within ${timeoutMs} ms`,
+            ),
+          );
         }, timeoutMs);
         changed.add(attempt);
         attempt();

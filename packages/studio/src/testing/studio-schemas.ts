@@ -76,7 +76,10 @@ export const pushMessageSchema = z.object({
   }),
   name: z.string().optional().nullable(),
   role: z.string().optional().nullable(),
-  speech: z.union([audioBlockSchema, z.array(audioBlockSchema)]).optional().nullable(),
+  speech: z
+    .union([audioBlockSchema, z.array(audioBlockSchema)])
+    .optional()
+    .nullable(),
 });
 
 /** The procedures an agent process calls, by name. */
