@@ -18,9 +18,8 @@ import {
 } from "@agentscope-ts/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openStudioPage } from "./__fixtures__/studio-user.js";
 import { connectStudio, type StudioConnection } from "./connect-studio.js";
-import { type StudioContractServer, startStudioContractServer } from "./testing.js";
+import { openStudioPage, type StudioContractServer, startStudioContractServer } from "./testing.js";
 
 // An agent that prints what it is given (with optional speech), as a TTS-speaking agent would.
 class Printer extends AgentBase {

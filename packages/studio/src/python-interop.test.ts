@@ -8,9 +8,8 @@ import {
 } from "@agentscope-ts/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { openStudioPage } from "./__fixtures__/studio-user.js";
 import { connectStudio } from "./connect-studio.js";
-import { type StudioContractServer, startStudioContractServer } from "./testing.js";
+import { openStudioPage, type StudioContractServer, startStudioContractServer } from "./testing.js";
 
 // AgentScope Python v1.0.21's calls to Studio, built here from its source: `init()` posts
 // registerRun (src/agentscope/__init__.py), the studio pre-print hook posts pushMessage

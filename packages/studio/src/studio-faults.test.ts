@@ -1,11 +1,10 @@
 import { AgentBase, InterruptedError, Msg, UserAgent } from "@agentscope-ts/core";
 import { rejectionOf } from "@agentscope-ts/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStudioPage } from "./__fixtures__/studio-user.js";
 import { connectStudio, type StudioConnection } from "./connect-studio.js";
 import { StudioError } from "./studio-error.js";
 import { StudioUserInput } from "./studio-user-input.js";
-import { type StudioContractServer, startStudioContractServer } from "./testing.js";
+import { openStudioPage, type StudioContractServer, startStudioContractServer } from "./testing.js";
 
 class Speaker extends AgentBase {
   async reply(): Promise<Msg> {

@@ -13,6 +13,7 @@ export {
   type StudioStore,
   startStudioContractServer,
 } from "./testing/contract-server.js";
+export { openStudioPage, type PushedInputRequest, type StudioPage } from "./testing/studio-page.js";
 export {
   audioBlockSchema,
   pushMessageSchema,

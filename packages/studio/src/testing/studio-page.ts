@@ -1,6 +1,8 @@
-// A person in Studio's web page, as a test double: a socket.io client on Studio's `/client`
-// namespace that joins a run's room and answers its questions with `sendUserInputToServer`,
-// the events Studio's front end uses.
+/**
+ * A person in Studio's web page, as a test double: a socket.io client on Studio's `/client`
+ * namespace that joins a run's room and answers its questions with `sendUserInputToServer`, the
+ * events Studio's front end uses.
+ */
 import { io, type Socket } from "socket.io-client";
 
 /** An open question as Studio pushes it to the page. */
@@ -18,7 +20,11 @@ export interface StudioPage {
   /** Waits for the `n`-th question (1-based) pushed to the page. */
   question(n: number, timeoutMs?: number): Promise<PushedInputRequest>;
   /** Answers a question as the page does; resolves with Studio's callback result. */
-  answer(requestId: string, blocks: unknown[], structured?: Record<string, unknown> | null): Promise<{ success: boolean }>;
+  answer(
+    requestId: string,
+    blocks: unknown[],
+    structured?: Record<string, unknown> | null,
+  ): Promise<{ success: boolean }>;
   close(): void;
 }
 
@@ -57,7 +63,9 @@ export async function openStudioPage(url: string, runId: string): Promise<Studio
       });
     },
     answer: (requestId, blocks, structured = null) =>
-      socket.emitWithAck("sendUserInputToServer", requestId, blocks, structured) as Promise<{ success: boolean }>,
+      socket.emitWithAck("sendUserInputToServer", requestId, blocks, structured) as Promise<{
+        success: boolean;
+      }>,
     close: () => socket.disconnect(),
   };
 }
