@@ -38,7 +38,7 @@ export interface ConnectStudioOptions {
   requestTimeoutMs?: number;
   /** How many calls may wait while Studio is down or slow. Default 1000. */
   queueCapacity?: number;
-  /** How long `disconnect()` waits for the waiting calls to go out (ms). Default 5000. */
+  /** How long `disconnect()` waits for the waiting calls (and one trace export) to go out (ms). Default 5000. */
   flushTimeoutMs?: number;
   /** Where warnings go (one per cause). Default `console.warn`. */
   onWarning?: (message: string) => void;
@@ -121,7 +121,7 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
   const tracing: StudioTracing | null =
     options.tracing === false
       ? null
-      : await startStudioTracing(url, runId, options.tracing === true);
+      : await startStudioTracing(url, runId, options.tracing === true, flushTimeoutMs);
 
   const warned = new Set<string>();
   const queue = new DeliveryQueue({

@@ -5,7 +5,7 @@ import { loadOtel, startStudioTracing } from "./studio-tracing.js";
 describe("startStudioTracing", () => {
   it("names the missing package when tracing is asked for and @agentscope-ts/otel is absent", async () => {
     const missing = async () => null;
-    const error = await startStudioTracing("http://127.0.0.1:1", "r", true, missing).catch(
+    const error = await startStudioTracing("http://127.0.0.1:1", "r", true, 1000, missing).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(StudioError);
@@ -15,12 +15,14 @@ describe("startStudioTracing", () => {
   });
 
   it("goes without tracing when it was not asked for and the package is absent", async () => {
-    expect(await startStudioTracing("http://127.0.0.1:1", "r", false, async () => null)).toBeNull();
+    expect(
+      await startStudioTracing("http://127.0.0.1:1", "r", false, 1000, async () => null),
+    ).toBeNull();
   });
 
   it("loads the installed package and exports to {url}/v1/traces", async () => {
     expect(await loadOtel()).not.toBeNull();
-    const tracing = await startStudioTracing("http://127.0.0.1:1", "r", true);
+    const tracing = await startStudioTracing("http://127.0.0.1:1", "r", true, 1000);
     expect(tracing?.url).toBe("http://127.0.0.1:1/v1/traces");
     await tracing?.shutdown();
   });

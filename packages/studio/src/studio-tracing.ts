@@ -30,6 +30,7 @@ export async function startStudioTracing(
   url: string,
   runId: string,
   required: boolean,
+  exportTimeoutMs: number,
   load: () => Promise<OtelModule | null> = loadOtel,
 ): Promise<StudioTracing | null> {
   const otel = await load();
@@ -39,6 +40,10 @@ export async function startStudioTracing(
       "Tracing to AgentScope Studio needs the package @agentscope-ts/otel, which is not installed. Install it (npm i @agentscope-ts/otel @opentelemetry/api) or pass tracing: false.",
     );
   }
-  const handle = otel.setupTracing({ endpoint: `${url}/v1/traces`, conversationId: runId });
+  const handle = otel.setupTracing({
+    endpoint: `${url}/v1/traces`,
+    conversationId: runId,
+    exportTimeoutMillis: exportTimeoutMs,
+  });
   return { url: handle.url, shutdown: () => handle.shutdown() };
 }

@@ -3,6 +3,7 @@ import { connectStudio, type StudioConnection } from "@agentscope-ts/studio";
 import type { CliOptions } from "../args/parse-args.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { studioUrl } from "./studio-url.js";
 
 /**
  * Connects the run to AgentScope Studio when `--studio URL` or `AGENTSCOPE_STUDIO_URL` names one
@@ -15,15 +16,17 @@ export async function connectCliStudio(
   kind: "chat" | "run",
   tracingElsewhere: boolean,
 ): Promise<StudioConnection | undefined> {
-  const url = options.studio ?? io.env.AGENTSCOPE_STUDIO_URL;
-  if (url === undefined || url.trim() === "") return undefined;
+  const url = studioUrl(options, io.env);
+  if (url === undefined) return undefined;
   try {
     return await connectStudio({
-      url: url.trim(),
+      url,
       project: "agentscope-cli",
       name: `${kind}-${new Date().toISOString().slice(11, 19).replaceAll(":", "")}`,
       ...(tracingElsewhere ? { tracing: false } : {}),
       userInput: false,
+      // A Studio that went away must not hold the CLI at exit for long.
+      flushTimeoutMs: 2000,
       onWarning: (message) => io.stderr.write(`${message}\n`),
     });
   } catch (error) {
