@@ -188,7 +188,7 @@ describe("connectStudio", () => {
     })();
     let userMsg: Msg;
     {
-      await using hub = await new MsgHub({
+      await using _hub = await new MsgHub({
         participants: [alice, bob, user],
         announcement: new Msg("host", "What is 1 + 2?", "user"),
       }).enter();
