@@ -180,8 +180,9 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     get dropped() {
       return queue.dropped;
     },
-    send: (procedure, input) => send(procedure, input),
+    send: (procedure, input, coalesceKey) => send(procedure, input, coalesceKey),
     onConnect: (listener) => socket.onConnect(listener),
+    onDisconnect: (listener) => socket.onDisconnect(listener),
     onUserInput: (listener) => socket.onUserInput(listener),
     userInput: undefined as unknown as StudioUserInput,
     disconnect,

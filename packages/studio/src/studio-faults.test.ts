@@ -184,6 +184,23 @@ describe("StudioUserInput", () => {
     expect((await call).content).toBe("still here");
   });
 
+  it("a question asked while Studio is absent is asked once when it comes, and answered", async () => {
+    await studio.kill();
+    const c = await connect();
+    const user = new UserAgent({ name: "Ann", consoleOutputEnabled: false });
+    const call = user.call();
+    await studio.restart();
+    const question = await studio.waitFor(() => [...studio.store.inputRequests.values()][0]);
+    await studio.waitFor(() => studio.pythonClients === 1);
+    const page = await openStudioPage(studio.url, c.runId);
+    expect(await page.answer(question.requestId, [{ type: "text", text: "here" }])).toEqual({
+      success: true,
+    });
+    page.close();
+    expect((await call).content).toBe("here");
+    expect(studio.store.calls.filter((x) => x.procedure === "requestUserInput")).toHaveLength(1);
+  });
+
   it("a question Studio refuses (unknown run) fails the wait with a StudioError", async () => {
     const c = await connect({ userInput: false });
     await studio.waitFor(() => studio.store.runs.size === 1);

@@ -29,6 +29,7 @@ export class StudioSocket {
   readonly #socket: Socket;
   readonly #onConnect = new Set<(reconnected: boolean) => void>();
   readonly #onInput = new Set<(input: ForwardedUserInput) => void>();
+  readonly #onDisconnect = new Set<() => void>();
   // Set once the connection was up or was attempted and failed: a connect after that is a
   // reconnection (Studio may have forgotten the run's state).
   #seenTrouble = false;
@@ -53,6 +54,7 @@ export class StudioSocket {
       this.#seenTrouble = true;
     });
     this.#socket.on("disconnect", (reason) => {
+      for (const listener of this.#onDisconnect) listener();
       // Studio closed this socket itself: socket.io does not retry that case on its own.
       if (reason === "io server disconnect") this.#socket.connect();
     });
@@ -76,6 +78,12 @@ export class StudioSocket {
     return () => this.#onConnect.delete(listener);
   }
 
+  /** Calls `listener` each time the connection drops; returns the remover. */
+  onDisconnect(listener: () => void): () => void {
+    this.#onDisconnect.add(listener);
+    return () => this.#onDisconnect.delete(listener);
+  }
+
   /** Calls `listener` with every answer Studio forwards; returns the remover. */
   onUserInput(listener: (input: ForwardedUserInput) => void): () => void {
     this.#onInput.add(listener);
@@ -86,6 +94,7 @@ export class StudioSocket {
   close(): void {
     this.#onConnect.clear();
     this.#onInput.clear();
+    this.#onDisconnect.clear();
     this.#socket.disconnect();
   }
 }

@@ -30,6 +30,8 @@ const INPUT_BLOCK_TYPES = new Set(["text", "image", "audio", "video"]);
 
 interface Waiting {
   request: RequestUserInputInput;
+  /** How many times the socket had dropped when the question was last queued. */
+  askedAt: number;
   resolve(data: UserInputData): void;
   reject(error: unknown): void;
 }
@@ -44,6 +46,7 @@ export class StudioUserInput extends UserInputBase {
   readonly #channel: StudioChannel;
   readonly #timeoutMs: number;
   readonly #waiting = new Map<string, Waiting>();
+  #disconnects = 0;
 
   constructor(channel: StudioChannel, options: StudioUserInputOptions = {}) {
     super();
@@ -59,9 +62,12 @@ export class StudioUserInput extends UserInputBase {
     this.#channel = channel;
     this.#timeoutMs = timeoutMs;
     channel.onUserInput((input) => this.#answer(input));
-    channel.onConnect((reconnected) => {
-      // Studio forgets a run's questions when its socket drops: ask the open ones again.
-      if (reconnected) for (const w of this.#waiting.values()) this.#ask(w);
+    channel.onDisconnect(() => {
+      this.#disconnects++;
+    });
+    channel.onConnect(() => {
+      // Studio forgets a run's questions when its socket drops: ask again those asked before.
+      for (const w of this.#waiting.values()) if (w.askedAt < this.#disconnects) this.#ask(w);
     });
   }
 
@@ -111,6 +117,7 @@ export class StudioUserInput extends UserInputBase {
       signal?.addEventListener("abort", onAbort, { once: true });
       const waiting: Waiting = {
         request: payload,
+        askedAt: this.#disconnects,
         resolve: (data) => {
           finish();
           resolve(data);
@@ -126,7 +133,10 @@ export class StudioUserInput extends UserInputBase {
   }
 
   #ask(waiting: Waiting): void {
-    this.#channel.send("requestUserInput", waiting.request).catch((error: unknown) => {
+    waiting.askedAt = this.#disconnects;
+    // A re-ask replaces the same question still waiting to be sent (Studio down meanwhile).
+    const key = `ask:${waiting.request.requestId}`;
+    this.#channel.send("requestUserInput", waiting.request, key).catch((error: unknown) => {
       // Studio refused the question (e.g. it does not know the run): no answer can come.
       if (this.#waiting.get(waiting.request.requestId) !== waiting) return;
       waiting.reject(
