@@ -171,27 +171,18 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     queue.nudge();
   });
 
-  const connection: StudioConnection = {
+  const channel: StudioChannel = {
     url,
     runId,
-    project,
-    name,
-    tracing: tracing !== null,
-    get dropped() {
-      return queue.dropped;
-    },
     send: (procedure, input, coalesceKey) => send(procedure, input, coalesceKey),
     onConnect: (listener) => socket.onConnect(listener),
     onDisconnect: (listener) => socket.onDisconnect(listener),
     onUserInput: (listener) => socket.onUserInput(listener),
-    userInput: undefined as unknown as StudioUserInput,
-    disconnect,
   };
   const userInput = new StudioUserInput(
-    connection,
+    channel,
     typeof options.userInput === "object" ? options.userInput : {},
   );
-  (connection as { userInput: StudioUserInput }).userInput = userInput;
 
   const hookName = `as_studio_forward_message_pre_print_hook:${runId}:${++connections}`;
   const replyHookName = `as_studio_register_reply_pre_reply_hook:${runId}:${connections}`;
@@ -223,5 +214,15 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     })();
     return closing;
   }
-  return connection;
+  return {
+    ...channel,
+    project,
+    name,
+    userInput,
+    tracing: tracing !== null,
+    get dropped() {
+      return queue.dropped;
+    },
+    disconnect,
+  };
 }

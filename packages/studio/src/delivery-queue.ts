@@ -3,8 +3,9 @@ import { StudioCallError } from "./trpc-call.js";
 
 /** One call waiting to be delivered to Studio. */
 export interface Delivery {
-  /** What to send (called once per attempt). */
+  /** The tRPC procedure to call. */
   readonly procedure: string;
+  /** Its input (replaced when a newer delivery with the same key merges in). */
   input: Record<string, unknown>;
   /** Pending deliveries with the same key are merged into one (the latest input wins). */
   readonly coalesceKey?: string;

@@ -1,5 +1,5 @@
 import { type AgentBase, formatTimestamp, type PrintKwargs, UserAgent } from "@agentscope-ts/core";
-import type { PushMessageInput } from "./studio-protocol.js";
+import type { PushMessageInput, RegisterReplyInput } from "./studio-protocol.js";
 
 /** The role Studio shows a reply with: `user` for a UserAgent, else `assistant` (as AgentScope). */
 export function replyRoleOf(agent: AgentBase): "user" | "assistant" {
@@ -35,7 +35,7 @@ export function mergePrints(
 }
 
 /** The `registerReply` input of a starting reply (`null` outside a reply). */
-export function registerReplyInput(runId: string, agent: AgentBase) {
+export function registerReplyInput(runId: string, agent: AgentBase): RegisterReplyInput | null {
   const replyId = agent.replyId;
   if (replyId === null) return null;
   return {
