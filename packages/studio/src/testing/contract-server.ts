@@ -3,6 +3,7 @@
  * defines it (tRPC over HTTP with the router's input schemas, the `/python` and `/client`
  * socket.io namespaces and their events, OTLP/HTTP JSON at `/v1/traces`) and keeps what arrives
  * the way Studio's tables do. Not Studio's code: written from its source for contract tests.
+ * Unlike Studio, the OTLP route takes JSON only (415 for protobuf; `@agentscope-ts/otel` sends JSON).
  */
 import {
   createServer,
