@@ -32,6 +32,8 @@ import * as readers from "@agentscope-ts/readers";
 import * as redis from "@agentscope-ts/redis";
 import * as server from "@agentscope-ts/server";
 import * as sqlite from "@agentscope-ts/sqlite";
+import * as studio from "@agentscope-ts/studio";
+import * as studioTesting from "@agentscope-ts/studio/testing";
 import { z } from "zod";
 
 /** Every module, so none of the imports is elided. */
@@ -68,6 +70,8 @@ export const modules = [
   readers,
   redis,
   sqlite,
+  studio,
+  studioTesting,
 ];
 
 const Person = z.object({ name: z.string(), age: z.number() });
