@@ -177,6 +177,31 @@ describe("DashScopeRealtimeModel on a replayed omni realtime session", () => {
     expect((await server.connectionsTo(PATH)[2]?.closed)?.by).toBe("client");
   });
 
+  it("a refused session configuration fails connect with a ModelError naming the API's message", async () => {
+    await using server = await createTestServer(
+      {},
+      {
+        websockets: {
+          [PATH]: {
+            script: [
+              ...events(wire.session),
+              { type: "expect", match: { type: "session.update" } },
+              ...events(wire.error),
+              { type: "stall" },
+            ],
+          },
+        },
+      },
+    );
+    const model = omni(server);
+    const failure = await model
+      .connect({ instructions: "", onEvent: () => {} })
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ModelError);
+    expect((failure as ModelError).message).toContain("Invalid value: 'pcm8'");
+    expect((await server.connectionsTo(PATH)[0]?.closed)?.by).toBe("client");
+  });
+
   it("an abort while the session opens is an InterruptedError; a refused upgrade a ModelError", async () => {
     await using server = await createTestServer(
       {},

@@ -92,8 +92,14 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
     this.#socket = socket;
     const translator = new DashScopeRealtimeTranslator(this.outputSampleRate);
     let ready: (() => void) | undefined;
-    const configured = new Promise<void>((resolve) => {
-      ready = resolve;
+    let refused: ((error: ModelError) => void) | undefined;
+    let isReady = false;
+    const configured = new Promise<void>((resolve, reject) => {
+      ready = () => {
+        isReady = true;
+        resolve();
+      };
+      refused = reject;
     });
     socket.send(this.buildSessionConfig(setup.instructions));
     void (async () => {
@@ -106,7 +112,19 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
         } catch {
           continue;
         }
-        if ((data as { type?: unknown })?.type === "session.updated") ready?.();
+        const type = (data as { type?: unknown })?.type;
+        if (type === "session.updated") ready?.();
+        if (type === "error" && !isReady) {
+          // The session configuration was refused: nothing to talk to.
+          const message = (data as { error?: { message?: unknown } }).error?.message;
+          refused?.(
+            new ModelError(
+              `dashscope: the realtime session could not be configured: ${String(message ?? "error event")}`,
+              { provider: "dashscope", retryable: false },
+            ),
+          );
+          continue;
+        }
         for (const event of translator.translate(data)) this.emit(event);
       }
     })().catch((error: unknown) => {

@@ -241,6 +241,30 @@ describe("OpenAIRealtimeModel on a replayed Realtime session", () => {
     await agent.stop();
   });
 
+  it("a refused session configuration fails connect with a ModelError naming the API's message", async () => {
+    await using server = await createTestServer(
+      {},
+      {
+        websockets: {
+          [PATH]: {
+            script: [
+              ...send(fixture.session),
+              { type: "expect", match: { type: "session.update" } },
+              ...send(fixture.error),
+              { type: "stall" },
+            ],
+          },
+        },
+      },
+    );
+    const m = model(server);
+    const error = await m.connect({ instructions: "", onEvent: () => {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toContain("Invalid value: 'pcm8'");
+    expect(m.state).toBe("closed");
+    expect((await server.connectionsTo(PATH)[0]?.closed)?.by).toBe("client");
+  });
+
   it("a socket cut mid-response: ModelError, the tool call still answered, the session closed", async () => {
     await using server = await createTestServer(
       {},

@@ -159,6 +159,17 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
         if (data.type === "response.done" || data.type === "response.created")
           this.#cancelSent = false;
         if (data.type === "error" && this.#cancelSent && isCancelRace(data)) return;
+        if (data.type === "error" && !configured) {
+          // The session configuration was refused: nothing to talk to.
+          const message = (data.error as { message?: unknown } | undefined)?.message;
+          reject(
+            new ModelError(
+              `openai: the realtime session could not be configured: ${String(message ?? "error event")}`,
+              { provider: "openai", retryable: false },
+            ),
+          );
+          return;
+        }
         for (const modelEvent of translator.translate(data)) this.emit(modelEvent);
         if (data.type === "session.updated" && !configured) {
           configured = true;
