@@ -1,0 +1,46 @@
+export { ArrayBenchmark, BenchmarkBase } from "./benchmark-base.js";
+export { type AgentSolutionOptions, agentSolution } from "./evaluator/agent-solution.js";
+export { aggregateResults } from "./evaluator/aggregate.js";
+export {
+  DEFAULT_SOLUTION_TIMEOUT_MS,
+  type EvaluationProgress,
+  type EvaluationSummary,
+  EvaluatorBase,
+  type EvaluatorBaseOptions,
+} from "./evaluator/evaluator-base.js";
+export {
+  type EvaluatorRunOptions,
+  GeneralEvaluator,
+  type GeneralEvaluatorOptions,
+} from "./evaluator/general-evaluator.js";
+export {
+  type RunSolutionOptions,
+  runSolution,
+  type SolutionContext,
+  type SolutionFunction,
+  type SolutionRecord,
+} from "./evaluator/run-solution.js";
+export {
+  type DefineMetricOptions,
+  defineMetric,
+  MetricBase,
+  type MetricBaseOptions,
+} from "./metric-base.js";
+export { type MetricResult, type MetricType, metricResult } from "./metric-result.js";
+export {
+  failedSolution,
+  type JsonValue,
+  type SolutionOutput,
+  type TrajectoryItem,
+  trajectoryBlocks,
+} from "./solution-output.js";
+export { addStats, type ChatUsageStats, emptyStats, type SolutionStats } from "./solution-stats.js";
+export type {
+  AggregationResult,
+  EvaluationMeta,
+  MetricAggregation,
+  RepeatAggregation,
+} from "./storage/evaluation-files.js";
+export type { EvaluatorStorage } from "./storage/evaluator-storage.js";
+export { EVALUATION_FILES, FileEvaluatorStorage } from "./storage/file-evaluator-storage.js";
+export { Task, type TaskMeta, type TaskOptions } from "./task.js";
