@@ -14,6 +14,15 @@ export {
   type GeneralEvaluatorOptions,
 } from "./evaluator/general-evaluator.js";
 export {
+  type EvaluationWorker,
+  jobIdOf,
+  QueueEvaluator,
+  type QueueEvaluatorOptions,
+  type QueueWaitOptions,
+  type QueueWorkerOptions,
+  type SolutionJobData,
+} from "./evaluator/queue-evaluator.js";
+export {
   type RunSolutionOptions,
   runSolution,
   type SolutionContext,

@@ -36,7 +36,10 @@ it("resumes after the evaluator process is SIGKILLed mid-run: every solution exi
     ["wrong", "boom", "slow"].flatMap((t) => [`start ${t}/0`, `start ${t}/1`]).sort(),
   );
   const ends = log.filter((l) => l.startsWith("end")).sort();
-  const all = ["add", "mul", "flaky", "wrong", "boom", "slow"].flatMap((t) => [`end ${t}/0`, `end ${t}/1`]);
+  const all = ["add", "mul", "flaky", "wrong", "boom", "slow"].flatMap((t) => [
+    `end ${t}/0`,
+    `end ${t}/1`,
+  ]);
   expect(ends).toEqual(all.sort()); // each solution finished exactly once over both runs
   for (const t of ["add", "mul", "flaky", "wrong", "boom", "slow"]) {
     for (const r of ["0", "1"]) {
@@ -45,6 +48,14 @@ it("resumes after the evaluator process is SIGKILLed mid-run: every solution exi
     }
   }
   const aggregation = await storage.getAggregationResult();
-  expect(aggregation?.repeats["0"]?.metrics.exact_match?.aggregation).toEqual({ mean: 0.5, max: 1, min: 0 });
-  expect(aggregation?.repeats["1"]?.metrics.exact_match?.aggregation).toEqual({ mean: 2 / 6, max: 1, min: 0 });
+  expect(aggregation?.repeats["0"]?.metrics.exact_match?.aggregation).toEqual({
+    mean: 0.5,
+    max: 1,
+    min: 0,
+  });
+  expect(aggregation?.repeats["1"]?.metrics.exact_match?.aggregation).toEqual({
+    mean: 2 / 6,
+    max: 1,
+    min: 0,
+  });
 });

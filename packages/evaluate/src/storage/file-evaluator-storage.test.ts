@@ -22,13 +22,20 @@ afterEach(async () => {
 async function writePythonEvaluation(dir: string): Promise<void> {
   const put = async (path: string, value: unknown) => {
     await mkdir(join(dir, path, ".."), { recursive: true });
-    await writeFile(join(dir, path), JSON.stringify(value, null, 4).replace(/"result": 1\b/, '"result": 1.0'));
+    await writeFile(
+      join(dir, path),
+      JSON.stringify(value, null, 4).replace(/"result": 1\b/, '"result": 1.0'),
+    );
   };
   await put("evaluation_meta.json", {
     evaluation_name: "py-eval",
     created_at: "2026-11-20 10:00:00.123",
     total_repeats: 1,
-    benchmark: { name: "ACEBench", description: "The ACE benchmark for evaluating AI agents.", total_tasks: 1 },
+    benchmark: {
+      name: "ACEBench",
+      description: "The ACE benchmark for evaluating AI agents.",
+      total_tasks: 1,
+    },
     schema_version: 1,
   });
   await put("task_1/task_meta.json", {
@@ -36,7 +43,12 @@ async function writePythonEvaluation(dir: string): Promise<void> {
     input: "把闹钟设到七点",
     ground_truth: { state: [], mile_stone: [] },
     metrics: [
-      { name: "accuracy", metric_type: "numerical", description: "The AceBench Agent eval accuracy metric.", categories: null },
+      {
+        name: "accuracy",
+        metric_type: "numerical",
+        description: "The AceBench Agent eval accuracy metric.",
+        categories: null,
+      },
     ],
     tags: { language: "zh", category: "agent_multi_step" },
   });
@@ -45,7 +57,12 @@ async function writePythonEvaluation(dir: string): Promise<void> {
     output: [{ BaseApi: { wifi: true, logged_in: true } }],
     trajectory: [
       { type: "tool_use", id: "call_1", name: "turn_on_wifi", input: {} },
-      { type: "tool_result", id: "call_1", name: "turn_on_wifi", output: [{ type: "text", text: "ok" }] },
+      {
+        type: "tool_result",
+        id: "call_1",
+        name: "turn_on_wifi",
+        output: [{ type: "text", text: "ok" }],
+      },
       { type: "text", text: "完成" },
     ],
     meta: null,
@@ -72,20 +89,35 @@ describe("FileEvaluatorStorage", () => {
     await writePythonEvaluation(dir);
     const storage = new FileEvaluatorStorage({ saveDir: dir });
     const solution = await storage.getSolutionResult("task_1", "0");
-    expect(trajectoryBlocks(solution.trajectory).map((b) => b.type)).toEqual(["tool_use", "tool_result", "text"]);
+    expect(trajectoryBlocks(solution.trajectory).map((b) => b.type)).toEqual([
+      "tool_use",
+      "tool_result",
+      "text",
+    ]);
     expect((await storage.getEvaluationResult("task_1", "0", "accuracy")).result).toBe(1);
     expect((await storage.getEvaluationMeta())?.evaluation_name).toBe("py-eval");
     const metas = await storage.listTaskMetas();
     expect(metas.map((m) => m.tags)).toEqual([{ language: "zh", category: "agent_multi_step" }]);
     const aggregation = await aggregateResults(storage, metas, 1);
-    expect(aggregation.repeats["0"]?.metrics.accuracy?.aggregation).toEqual({ mean: 1, max: 1, min: 1 });
-    expect(aggregation.total_stats.chat_usage).toEqual({ "qwen-max": { input_tokens: 300, output_tokens: 40 } });
+    expect(aggregation.repeats["0"]?.metrics.accuracy?.aggregation).toEqual({
+      mean: 1,
+      max: 1,
+      min: 1,
+    });
+    expect(aggregation.total_stats.chat_usage).toEqual({
+      "qwen-max": { input_tokens: 300, output_tokens: 40 },
+    });
   });
 
   it("writes exactly the fields AgentScope Python's dataclasses accept", async () => {
     const dir = await tempDir();
     const storage = new FileEvaluatorStorage({ saveDir: dir });
-    await storage.saveSolutionResult("t", "0", { success: true, output: "x", trajectory: [], meta: null });
+    await storage.saveSolutionResult("t", "0", {
+      success: true,
+      output: "x",
+      trajectory: [],
+      meta: null,
+    });
     await storage.saveEvaluationResult("t", "0", metricResult("m", 0.5, { message: "half" }));
     const solution = JSON.parse(await readFile(join(dir, "t", "0", "solution.json"), "utf8"));
     expect(Object.keys(solution)).toEqual(["success", "output", "trajectory", "meta"]);
@@ -97,7 +129,12 @@ describe("FileEvaluatorStorage", () => {
   it("keeps the previous file when a save fails, and leaves no temporary file", async () => {
     const dir = await tempDir();
     const storage = new FileEvaluatorStorage({ saveDir: dir });
-    await storage.saveSolutionResult("t", "0", { success: true, output: "first", trajectory: [], meta: null });
+    await storage.saveSolutionResult("t", "0", {
+      success: true,
+      output: "first",
+      trajectory: [],
+      meta: null,
+    });
     const bad = { success: true, output: 1n as unknown as string, trajectory: [], meta: null };
     await expect(storage.saveSolutionResult("t", "0", bad)).rejects.toThrow(TypeError);
     expect((await storage.getSolutionResult("t", "0")).output).toBe("first");
