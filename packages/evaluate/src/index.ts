@@ -1,3 +1,19 @@
+export {
+  ACEBenchmark,
+  type ACEBenchmarkLoadOptions,
+  type AceItem,
+  aceTask,
+  readAceData,
+} from "./ace/ace-benchmark.js";
+export { ACEAccuracy, ACEProcessAccuracy } from "./ace/ace-metrics.js";
+export {
+  ACE_DATA_FILES,
+  ACE_DATA_URL,
+  type DownloadAceBenchOptions,
+  type DownloadProgress,
+  downloadAceBench,
+  downloadProgressBar,
+} from "./ace/download-ace-bench.js";
 export { ArrayBenchmark, BenchmarkBase } from "./benchmark-base.js";
 export { type AgentSolutionOptions, agentSolution } from "./evaluator/agent-solution.js";
 export { aggregateResults } from "./evaluator/aggregate.js";
