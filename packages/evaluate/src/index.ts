@@ -52,6 +52,18 @@ export {
   type MetricBaseOptions,
 } from "./metric-base.js";
 export { type MetricResult, type MetricType, metricResult } from "./metric-result.js";
+export { passAtK } from "./report/pass-at-k.js";
+export {
+  buildReportData,
+  type CostSummary,
+  type MetricSummary,
+  type ReportData,
+  type ReportOptions,
+  type TagSummary,
+} from "./report/report-data.js";
+export { reportHtml } from "./report/report-html.js";
+export { summaryTable } from "./report/summary-table.js";
+export { type WriteReportOptions, writeReport } from "./report/write-report.js";
 export {
   failedSolution,
   type JsonValue,
