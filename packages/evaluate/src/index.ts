@@ -15,6 +15,7 @@ export {
   downloadProgressBar,
 } from "./ace/download-ace-bench.js";
 export { ArrayBenchmark, BenchmarkBase } from "./benchmark-base.js";
+export { defineEvaluation, type EvaluationModule } from "./evaluation-module.js";
 export { type AgentSolutionOptions, agentSolution } from "./evaluator/agent-solution.js";
 export { aggregateResults } from "./evaluator/aggregate.js";
 export {
