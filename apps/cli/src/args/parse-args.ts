@@ -15,7 +15,14 @@ export const COMMANDS: readonly CommandName[] = ["chat", "run", "sessions", "hel
 export type HelpTopic = CommandName | "serve" | "eval";
 
 /** Every subcommand of `agentscope`, as the main help lists them. */
-export const HELP_TOPICS: readonly HelpTopic[] = ["chat", "run", "serve", "sessions", "eval", "help"];
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  "chat",
+  "run",
+  "serve",
+  "sessions",
+  "eval",
+  "help",
+];
 
 /** The options of `agentscope chat` and `agentscope run` (and what `sessions` uses of them). */
 export interface CliOptions {
