@@ -86,6 +86,7 @@ describe("docs code blocks", () => {
       "approvals",
       "storage",
       "deployment",
+      "evaluation",
     ]) {
       expect(guides, guide).toContain(guide);
     }
