@@ -15,6 +15,7 @@ export const LAZY = {
   "@agentscope-ts/core/node": ["zod", "yaml"],
   "@agentscope-ts/openai": ["zod", "openai/helpers/zod"],
   "@agentscope-ts/llama-cpp": ["zod"],
+  "@agentscope-ts/evaluate": ["bullmq", "ioredis", "zod"],
 };
 
 // Runs in the child: records every bare specifier resolved while importing the entry.

@@ -7,6 +7,7 @@ import * as coreNode from "@agentscope-ts/core/node";
 import * as coreTesting from "@agentscope-ts/core/testing";
 import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
+import * as evaluate from "@agentscope-ts/evaluate";
 import * as gemini from "@agentscope-ts/gemini";
 import * as huggingface from "@agentscope-ts/huggingface";
 import * as huggingfaceTesting from "@agentscope-ts/huggingface/testing";
@@ -37,6 +38,7 @@ export const modules = [
   coreTesting,
   coreZod,
   dashscope,
+  evaluate,
   gemini,
   llamaCpp,
   llamaCppTesting,

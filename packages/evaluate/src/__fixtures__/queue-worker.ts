@@ -15,7 +15,7 @@ const evaluator = new QueueEvaluator({
   connection: { url: REDIS_URL },
   backoffMs: 50,
 });
-const { worker } = evaluator.startWorker(
+const { worker } = await evaluator.startWorker(
   async (task, context) => {
     console.log(`start ${task.id}/${context.repeatId}`);
     if (VICTIM === "1") {

@@ -59,7 +59,7 @@ it("runs every job exactly once on three worker processes with one SIGKILLed mid
   try {
     expect(await producer.enqueue()).toBe(12);
     expect(await producer.enqueue()).toBe(12); // same job ids: nothing added twice
-    expect(await producer.queue.count()).toBe(12);
+    expect(await (await producer.getQueue()).count()).toBe(12);
 
     const victim = await spawnScript(workerScript, { ...env, VICTIM: "1", WORKER: "victim" });
     workers.push(victim);
@@ -94,7 +94,7 @@ it("runs every job exactly once on three worker processes with one SIGKILLed mid
       .filter((l) => l.startsWith(`end ${stuck} `));
     expect(stuck.startsWith("boom/") || byWorker.length === 1).toBe(true);
     expect(byWorker.every((l) => !l.endsWith("victim"))).toBe(true);
-    const job = await producer.queue.getJob(stuck);
+    const job = await (await producer.getQueue()).getJob(stuck);
     expect(job?.attemptsStarted).toBeGreaterThanOrEqual(2);
 
     const reference = new FileEvaluatorStorage({ saveDir: join(dir, "general") });

@@ -1,5 +1,5 @@
 import { InterruptedError, StateError, ValidationError } from "@agentscope-ts/core";
-import { type ConnectionOptions, type Job, Queue, Worker } from "bullmq";
+import type { ConnectionOptions, Job, Queue, Worker } from "bullmq";
 import { installStatsTracer } from "../stats-tracer.js";
 import {
   type EvaluationProgress,
@@ -94,9 +94,15 @@ export class QueueEvaluator extends EvaluatorBase {
     positiveInt("attempts", options.attempts ?? 3);
   }
 
-  /** The BullMQ queue (opened on first use). */
-  get queue(): Queue<SolutionJobData, SolutionRecord> {
-    this.#queue ??= new Queue<SolutionJobData, SolutionRecord>(this.queueName, this.#bullOptions());
+  /** The BullMQ queue (BullMQ is loaded and the queue opened on first use). */
+  async getQueue(): Promise<Queue<SolutionJobData, SolutionRecord>> {
+    if (!this.#queue) {
+      const { Queue } = await loadBullmq();
+      this.#queue ??= new Queue<SolutionJobData, SolutionRecord>(
+        this.queueName,
+        this.#bullOptions(),
+      );
+    }
     return this.#queue;
   }
 
@@ -111,7 +117,8 @@ export class QueueEvaluator extends EvaluatorBase {
         jobs.push({ name: "solution", data, opts: { jobId: jobIdOf(data) } });
       }
     }
-    await this.queue.addBulk(
+    const queue = await this.getQueue();
+    await queue.addBulk(
       jobs.map((job) => ({
         ...job,
         opts: {
@@ -127,7 +134,11 @@ export class QueueEvaluator extends EvaluatorBase {
   }
 
   /** Starts a worker in this process that runs queued solutions with `solution`. */
-  startWorker(solution: SolutionFunction, options: QueueWorkerOptions = {}): EvaluationWorker {
+  async startWorker(
+    solution: SolutionFunction,
+    options: QueueWorkerOptions = {},
+  ): Promise<EvaluationWorker> {
+    const { Worker } = await loadBullmq();
     const uninstall = installStatsTracer();
     const worker = new Worker<SolutionJobData, SolutionRecord>(
       this.queueName,
@@ -179,11 +190,12 @@ export class QueueEvaluator extends EvaluatorBase {
    */
   async waitUntilDone(options: QueueWaitOptions = {}): Promise<{ failed: SolutionJobData[] }> {
     const { signal, timeoutMs = 86_400_000, pollMs = 250, onProgress } = options;
+    const queue = await this.getQueue();
     const deadline = Date.now() + timeoutMs;
     let last = -1;
     for (;;) {
       signal?.throwIfAborted();
-      const counts = await this.queue.getJobCounts(
+      const counts = await queue.getJobCounts(
         "waiting",
         "active",
         "delayed",
@@ -210,7 +222,7 @@ export class QueueEvaluator extends EvaluatorBase {
       }
       await pause(pollMs, signal);
     }
-    const failed = (await this.queue.getFailed()).map((job) => job.data);
+    const failed = (await queue.getFailed()).map((job) => job.data);
     await this.aggregate();
     return { failed };
   }
@@ -221,7 +233,7 @@ export class QueueEvaluator extends EvaluatorBase {
     options: QueueWaitOptions & QueueWorkerOptions = {},
   ): Promise<{ failed: SolutionJobData[] }> {
     await this.enqueue();
-    const worker = this.startWorker(solution, options);
+    const worker = await this.startWorker(solution, options);
     try {
       return await this.waitUntilDone(options);
     } finally {
@@ -241,6 +253,14 @@ export class QueueEvaluator extends EvaluatorBase {
       ...(this.#options.prefix ? { prefix: this.#options.prefix } : {}),
     };
   }
+}
+
+let bullmq: Promise<typeof import("bullmq")> | undefined;
+
+/** BullMQ, imported on first use (it takes a few hundred milliseconds to load). */
+function loadBullmq(): Promise<typeof import("bullmq")> {
+  bullmq ??= import("bullmq");
+  return bullmq;
 }
 
 /** The job id of a task and repeat (BullMQ ids may not hold ':'). */
