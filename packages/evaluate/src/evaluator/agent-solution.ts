@@ -23,6 +23,10 @@ export function agentSolution<A extends AgentBase>(
 ): SolutionFunction {
   return async (task, context): Promise<SolutionOutput> => {
     const agent = await options.createAgent(task, context);
+    // Like AgentScope's pre-print hook: each printed message, once complete, into logging.txt.
+    agent.registerInstanceHook("pre_print", "evaluation_log", async (_agent, { msg, last }) => {
+      if (last) await context.log(printedLines(msg));
+    });
     const input =
       options.toInput?.(task) ??
       new Msg({
@@ -44,4 +48,18 @@ export function agentSolution<A extends AgentBase>(
       context.signal.removeEventListener("abort", onAbort);
     }
   };
+}
+
+/** A printed message as AgentScope's evaluation log writes it: `name: text`, `name (thinking): …`, other blocks as JSON. */
+export function printedLines(msg: Msg): string {
+  const lines: string[] = [];
+  for (const block of msg.getContentBlocks()) {
+    if (block.type === "text") lines.push(`${msg.name}: ${block.text}`);
+    else if (block.type === "thinking") lines.push(`${msg.name} (thinking): ${block.thinking}`);
+    else {
+      const json = JSON.stringify(block, null, 4);
+      lines.push(lines.length ? json : `${msg.name}: ${json}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
 }

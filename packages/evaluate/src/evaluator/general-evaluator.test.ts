@@ -94,9 +94,11 @@ describe("GeneralEvaluator", () => {
     expect((await readdir(join(dir, "add"))).sort()).toEqual(["0", "1", "task_meta.json"]);
     expect((await readdir(join(dir, "add", "0"))).sort()).toEqual([
       "evaluation",
+      "logging.txt",
       "solution.json",
       "stats.json",
     ]);
+    expect(await readFile(join(dir, "add", "0", "logging.txt"), "utf8")).toBe("solver: 5\n");
     expect((await readdir(join(dir, "add", "0", "evaluation"))).sort()).toEqual([
       "exact_match.json",
       "verdict.json",
