@@ -1,10 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { rm } from "node:fs/promises";
+import { bundleScript } from "@agentscope-ts/test-databases";
 
 /** A script running in a child process, with its stdout read line by line. */
 export interface SpawnedScript {
@@ -18,23 +14,11 @@ export interface SpawnedScript {
 }
 
 /**
- * Bundles a TypeScript script (packages stay imports of their built dist; this package's own files
- * are bundled from src) and runs it in a child Node process with `env`.
+ * Bundles a TypeScript script with `bundleScript` (packages stay imports of their built dist; this
+ * package's own files are bundled from src) and runs it in a child Node process with `env`.
  */
 export async function spawnScript(file: string, env: Record<string, string>): Promise<SpawnedScript> {
-  const cache = join(packageDir, "node_modules", ".cache", "evaluate-scripts");
-  await mkdir(cache, { recursive: true });
-  const out = join(cache, `${basename(file)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.mjs`);
-  await build({
-    entryPoints: [file],
-    bundle: true,
-    packages: "external",
-    platform: "node",
-    format: "esm",
-    target: "node22",
-    outfile: out,
-    logLevel: "silent",
-  });
+  const out = await bundleScript(file);
   const child = spawn(process.execPath, [out], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   const waiters = new Set<() => void>();

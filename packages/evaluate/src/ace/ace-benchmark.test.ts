@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SolutionOutput } from "../solution-output.js";
 import { ACEBenchmark } from "./ace-benchmark.js";
 import { ACE_DATA_FILES, type DownloadProgress, downloadAceBench } from "./download-ace-bench.js";
-import { pythonStr } from "./python-repr.js";
 
 // A small sample in ACEBench's published format: one JSON object per line, answers in possible_answer/.
 const step = {
@@ -174,10 +173,19 @@ describe("ACEBenchmark", () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 
-  it("writes milestone arguments as Python's str() does", () => {
-    expect(pythonStr("明天见")).toBe("明天见");
-    expect(pythonStr([1, "a", true, null, { k: "it's" }])).toBe(
-      `[1, 'a', True, None, {'k': "it's"}]`,
-    );
+  it("writes milestone arguments as ACEBench does: strings quoted as is, others as Python's str()", async () => {
+    const { ACEProcessAccuracy } = await import("./ace-metrics.js");
+    const metric = new ACEProcessAccuracy([
+      "[plan(city='北京', days=3, stops=['a', 'b'], fast=True, note=None)]",
+    ]);
+    const call = {
+      type: "tool_use" as const,
+      id: "c",
+      name: "plan",
+      input: { city: "北京", days: 3, stops: ["a", "b"], fast: true, note: null },
+    };
+    expect(
+      metric.compute({ success: true, output: null, trajectory: [call], meta: null }).result,
+    ).toBe(1);
   });
 });

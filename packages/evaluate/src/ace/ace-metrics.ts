@@ -1,8 +1,7 @@
-import { ValidationError } from "@agentscope-ts/core";
+import { pythonRepr, ValidationError } from "@agentscope-ts/core";
 import { MetricBase } from "../metric-base.js";
 import { type MetricResult, metricResult } from "../metric-result.js";
 import { type SolutionOutput, trajectoryBlocks } from "../solution-output.js";
-import { pythonStr } from "./python-repr.js";
 
 /**
  * ACEBench's process accuracy (AgentScope's `ACEProcessAccuracy`): 1 when every milestone call,
@@ -26,7 +25,7 @@ export class ACEProcessAccuracy extends MetricBase {
       .map((block) => {
         const input = (block as { input?: Record<string, unknown> }).input ?? {};
         const args = Object.entries(input).map(([key, value]) =>
-          typeof value === "string" ? `${key}='${value}'` : `${key}=${pythonStr(value)}`,
+          typeof value === "string" ? `${key}='${value}'` : `${key}=${pythonRepr(value)}`,
         );
         return `[${(block as { name: string }).name}(${args.join(", ")})]`;
       });

@@ -1,21 +1,13 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { InterruptedError } from "@agentscope-ts/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../__fixtures__/temp-dirs.js";
 import { toyBenchmark, toySolution } from "../__fixtures__/toy-benchmark.js";
 import { FileEvaluatorStorage } from "../storage/file-evaluator-storage.js";
 import { GeneralEvaluator } from "./general-evaluator.js";
 
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "as-eval-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("as-eval-");
 
 describe("GeneralEvaluator", () => {
   it("scores a scripted benchmark exactly: repeats, numeric and category metrics, a throw and a timeout", async () => {

@@ -1,22 +1,14 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { StateError, ValidationError } from "@agentscope-ts/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../__fixtures__/temp-dirs.js";
 import { aggregateResults } from "../evaluator/aggregate.js";
 import { metricResult } from "../metric-result.js";
 import { trajectoryBlocks } from "../solution-output.js";
 import { FileEvaluatorStorage } from "./file-evaluator-storage.js";
 
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "as-eval-store-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs("as-eval-store-");
 
 /** What AgentScope Python 1.0.21's FileEvaluatorStorage writes (json.dump, indent=4, ensure_ascii=False). */
 async function writePythonEvaluation(dir: string): Promise<void> {
