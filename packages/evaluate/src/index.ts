@@ -14,6 +14,7 @@ export {
   downloadAceBench,
   downloadProgressBar,
 } from "./ace/download-ace-bench.js";
+export { ACEPhone, type AcePhoneTool } from "./ace/phone/ace-phone.js";
 export { ArrayBenchmark, BenchmarkBase } from "./benchmark-base.js";
 export { defineEvaluation, type EvaluationModule } from "./evaluation-module.js";
 export { type AgentSolutionOptions, agentSolution } from "./evaluator/agent-solution.js";

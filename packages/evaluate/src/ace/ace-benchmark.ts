@@ -36,7 +36,8 @@ export interface ACEBenchmarkLoadOptions extends Omit<DownloadAceBenchOptions, "
  * missing. Each task's input is the question; its metrics are {@link ACEAccuracy} (final state)
  * and {@link ACEProcessAccuracy} (milestone calls); `metadata.tools` holds the function schemas
  * (ACEBench's `"dict"` type read as `"object"`) and `metadata.initialConfig` the phone's start
- * state, for the solution to set up its tools.
+ * state: a solution makes a fresh `ACEPhone.forTask(task)`, gives the agent `phone.tools(…)` and
+ * returns `phone.currentState()` as its output.
  */
 export class ACEBenchmark extends BenchmarkBase {
   readonly items: readonly AceItem[];
