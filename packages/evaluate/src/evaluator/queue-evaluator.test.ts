@@ -120,3 +120,45 @@ it("runs every job exactly once on three worker processes with one SIGKILLed mid
     await producer.close();
   }
 });
+
+it("retries a job whose metric failed, computing only that metric again", async () => {
+  const { ArrayBenchmark, Task, defineMetric, metricResult } = await import("../index.js");
+  let judgeCalls = 0;
+  let solutionCalls = 0;
+  const judge = defineMetric({
+    name: "judge",
+    metricType: "numerical",
+    compute: () => {
+      judgeCalls++;
+      if (judgeCalls === 1) throw new Error("judge model overloaded");
+      return metricResult("judge", 0.75);
+    },
+  });
+  const storage = new FileEvaluatorStorage({ saveDir: join(dir, "retry") });
+  const evaluator = new QueueEvaluator({
+    name: "retry",
+    benchmark: new ArrayBenchmark({
+      name: "one",
+      tasks: [new Task({ id: "t", input: "x", metrics: [judge] })],
+    }),
+    storage,
+    connection: { url: redis.url },
+    backoffMs: 10,
+  });
+  try {
+    const { failed } = await evaluator.run(
+      async () => {
+        solutionCalls++;
+        return { success: true, output: "x", trajectory: [], meta: null };
+      },
+      { timeoutMs: 20_000, pollMs: 20 },
+    );
+    expect(failed).toEqual([]);
+    expect([solutionCalls, judgeCalls]).toEqual([1, 2]);
+    expect((await storage.getEvaluationResult("t", "0", "judge")).result).toBe(0.75);
+    const job = await (await evaluator.getQueue()).getJob("t/0");
+    expect(job?.attemptsMade).toBe(2);
+  } finally {
+    await evaluator.close();
+  }
+});
