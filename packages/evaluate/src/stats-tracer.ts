@@ -11,6 +11,8 @@ import {
 import { addUsage, type SolutionStats } from "./solution-stats.js";
 
 const scope = new AsyncLocalStorage<SolutionStats>();
+/** The inner tracer's span behind each counting wrapper (for `runInSpan`). */
+const innerSpans = new WeakMap<Span, Span>();
 let installed = 0;
 let previous: Tracer | undefined;
 
@@ -36,7 +38,7 @@ class StatsTracer implements Tracer {
     const stats = scope.getStore();
     if (!stats) return span;
     const attributes: SpanAttributes = { ...options.attributes };
-    return {
+    const wrapper: Span = {
       setAttributes(more) {
         Object.assign(attributes, more);
         span.setAttributes(more);
@@ -49,10 +51,12 @@ class StatsTracer implements Tracer {
         span.end();
       },
     };
+    innerSpans.set(wrapper, span);
+    return wrapper;
   }
 
   runInSpan<T>(span: Span, fn: () => T): T {
-    return this.inner.runInSpan ? this.inner.runInSpan(span, fn) : fn();
+    return this.inner.runInSpan ? this.inner.runInSpan(innerSpans.get(span) ?? span, fn) : fn();
   }
 }
 

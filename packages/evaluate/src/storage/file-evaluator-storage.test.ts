@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tempDirs } from "../__fixtures__/temp-dirs.js";
 import { aggregateResults } from "../evaluator/aggregate.js";
 import { metricResult } from "../metric-result.js";
+import { buildReportData } from "../report/report-data.js";
 import { trajectoryBlocks } from "../solution-output.js";
 import { FileEvaluatorStorage } from "./file-evaluator-storage.js";
 
@@ -96,6 +97,9 @@ describe("FileEvaluatorStorage", () => {
       max: 1,
       min: 1,
     });
+    const report = await buildReportData(storage);
+    expect(report.metrics.map((m) => [m.name, m.score, m.passAtK])).toEqual([["accuracy", 1, [1]]]);
+    expect(report.cost.msPerTask).toEqual({}); // Python writes no duration
     expect(aggregation.total_stats.chat_usage).toEqual({
       "qwen-max": { input_tokens: 300, output_tokens: 40 },
     });
