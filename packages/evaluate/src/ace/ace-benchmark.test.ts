@@ -7,7 +7,12 @@ import { AgentScopeError, StateError, ValidationError } from "@agentscope-ts/cor
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SolutionOutput } from "../solution-output.js";
 import { ACEBenchmark } from "./ace-benchmark.js";
-import { ACE_DATA_FILES, type DownloadProgress, downloadAceBench } from "./download-ace-bench.js";
+import {
+  ACE_DATA_FILES,
+  type DownloadProgress,
+  downloadAceBench,
+  downloadProgressBar,
+} from "./download-ace-bench.js";
 
 // A small sample in ACEBench's published format: one JSON object per line, answers in possible_answer/.
 const step = {
@@ -187,5 +192,33 @@ describe("ACEBenchmark", () => {
     expect(
       metric.compute({ success: true, output: null, trajectory: [call], meta: null }).result,
     ).toBe(1);
+  });
+
+  it("draws the download's progress bar on a terminal, and nothing on a pipe", () => {
+    const written: string[] = [];
+    const tty = {
+      isTTY: true,
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WriteStream;
+    const bar = downloadProgressBar(tty);
+    bar({ file: "a.json", receivedBytes: 2048, totalBytes: 4096, filesDone: 1, filesTotal: 2 });
+    bar({ file: "b.json", receivedBytes: 4096, totalBytes: 4096, filesDone: 2, filesTotal: 2 });
+    expect(written).toEqual([
+      `\r\x1b[2KACEBench [${"#".repeat(18)}${"-".repeat(6)}] 1/2 a.json 2 KB`,
+      `\r\x1b[2KACEBench [${"#".repeat(24)}] 2/2 b.json 4 KB`,
+      "\n",
+    ]);
+    const pipe = {
+      isTTY: false,
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WriteStream;
+    downloadProgressBar(pipe)({
+      file: "a.json",
+      receivedBytes: 1,
+      totalBytes: 1,
+      filesDone: 0,
+      filesTotal: 1,
+    });
+    expect(written).toHaveLength(3);
   });
 });
