@@ -111,8 +111,9 @@ async function solveWithTimeout(options: RunSolutionOptions): Promise<SolutionOu
   const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
   const onStop = () => controller.abort(interrupted(signal));
   signal?.addEventListener("abort", onStop, { once: true });
+  let running: Promise<SolutionOutput> | undefined;
   try {
-    const running = Promise.resolve().then(() =>
+    running = Promise.resolve().then(() =>
       options.solution(task, {
         repeatId,
         signal: controller.signal,
@@ -130,13 +131,35 @@ async function solveWithTimeout(options: RunSolutionOptions): Promise<SolutionOu
     return checkOutput(task.id, output);
   } catch (error) {
     if (signal?.aborted) throw interrupted(signal);
-    if (controller.signal.reason === timedOut) return failedSolution("timeout", timedOut.message);
+    if (controller.signal.reason === timedOut) {
+      // Let an aborted solution wind down (its agent and model spans end) so its stats are whole.
+      if (running) await settledWithin(running, SETTLE_GRACE_MS);
+      return failedSolution("timeout", timedOut.message);
+    }
     const e = error as Error;
     return failedSolution(e?.name ?? "Error", e?.message ?? String(error));
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onStop);
   }
+}
+
+/** Milliseconds a timed-out solution gets to stop after its signal aborts, before it is recorded. */
+const SETTLE_GRACE_MS = 5_000;
+
+/** Waits until `promise` settles or `ms` pass, whichever comes first; never rejects. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    promise.then(
+      () => {},
+      () => {},
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function checkOutput(taskId: string, output: SolutionOutput): SolutionOutput {
