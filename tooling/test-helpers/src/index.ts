@@ -21,6 +21,7 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
 export { audioOf, fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
