@@ -110,7 +110,7 @@ describe("ReActAgent speaking through the DashScope TTS models", () => {
     expect(cut.order.at(-1)).toBe("reply");
   });
 
-  it("Qwen-TTS over HTTP: one request per sentence, started while the answer streams", async () => {
+  it("Qwen-TTS over HTTP: one request per sentence, the speech of both in order", async () => {
     const perSentence = SENTENCES.map((s) => speechPcm(s, "@agentscope-ts/dashscope").pcm);
     const chunks = (pcm: Uint8Array) =>
       fillAudio(ttsFixture<unknown[]>("qwen-tts-stream"), splitPcm(pcm, 3));
