@@ -82,7 +82,10 @@ export async function* streamPrintingMessages(
     if (!options.accumulateSpeech) return item;
     const [msg, last, speech] = item;
     let audio = accumulated.get(msg.id);
-    if (!audio && speech) accumulated.set(msg.id, (audio = new TTSAudioAccumulator()));
+    if (!audio && speech) {
+      audio = new TTSAudioAccumulator();
+      accumulated.set(msg.id, audio);
+    }
     for (const block of Array.isArray(speech) ? speech : speech ? [speech] : []) audio?.add(block);
     if (last) accumulated.delete(msg.id);
     return [msg, last, audio?.block() ?? null];
