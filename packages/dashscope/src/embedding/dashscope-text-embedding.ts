@@ -7,7 +7,7 @@ import {
   normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
+import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
 import { env } from "../utils/env.js";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
 

@@ -9,7 +9,7 @@ import {
 } from "@agentscope-ts/core";
 import { dashScopeErrorFrom } from "../model/dashscope-error.js";
 import { type DashScopeHttpRequest, postJson } from "../model/dashscope-http.js";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
+import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
 
 // AgentScope's `agentscope.tool.dashscope_*` multimodal tools on DashScope's native HTTP API:
 // the same names, parameters (docstrings' descriptions and defaults), result blocks and failure
