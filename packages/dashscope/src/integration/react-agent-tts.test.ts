@@ -9,7 +9,7 @@ import {
 import { createTestServer, type WebSocketStep } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { serverFrame, ttsFixture } from "../__fixtures__/tts-fixtures.js";
-import { MULTIMODAL_GENERATION_PATH } from "../model/dashscope-request.js";
+import { MULTIMODAL_GENERATION_PATH } from "../model/generation-request.js";
 import { DashScopeCosyVoiceRealtimeTTSModel } from "../tts/dashscope-cosyvoice-realtime-tts-model.js";
 import { DashScopeRealtimeTTSModel } from "../tts/dashscope-realtime-tts-model.js";
 import { DashScopeTTSModel } from "../tts/dashscope-tts-model.js";

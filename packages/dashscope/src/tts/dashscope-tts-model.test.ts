@@ -5,7 +5,7 @@ import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { ttsFixture } from "../__fixtures__/tts-fixtures.js";
 import { DashScopeError } from "../model/dashscope-error.js";
-import { MULTIMODAL_GENERATION_PATH } from "../model/dashscope-request.js";
+import { MULTIMODAL_GENERATION_PATH } from "../model/generation-request.js";
 import { dashscope } from "../provider/dashscope-provider.js";
 import { DashScopeTTSModel, type DashScopeTTSModelOptions } from "./dashscope-tts-model.js";
 

@@ -20,7 +20,7 @@ import {
   embeddingClient,
 } from "../embedding/dashscope-text-embedding.js";
 import { postStream } from "../model/dashscope-http.js";
-import { MULTIMODAL_GENERATION_PATH } from "../model/dashscope-request.js";
+import { MULTIMODAL_GENERATION_PATH } from "../model/generation-request.js";
 import { checkVoice, DASHSCOPE_TTS_SAMPLE_RATE } from "./dashscope-tts-options.js";
 
 /** Options of {@link DashScopeTTSModel} (AgentScope's keyword arguments, camelCased). */
