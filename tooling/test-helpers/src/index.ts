@@ -22,7 +22,7 @@ export {
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
 export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
-export { audioOf, fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
+export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,
