@@ -37,7 +37,12 @@ const AGENT_FLAGS = `Agent:
       --sys-prompt TEXT      replace the system prompt
       --max-iters N          reasoning/tool steps per reply (default 10)
       --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
-                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)`;
+                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)
+      --speak                speak the replies as they stream, through aplay, ffplay or
+                             afplay (the first on PATH)
+      --speak-to DIR         write each reply's speech to DIR/reply-<n>.wav
+      --tts PROVIDER[:MODEL] the voice: openai (gpt-4o-mini-tts), gemini or dashscope
+                             (default: the chat provider's, else the first key set)`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors

@@ -59,6 +59,12 @@ export interface CliOptions {
   debug: boolean;
   /** `--trace URL`: the OTLP/HTTP endpoint runs are traced to. */
   trace?: string;
+  /** `--speak`: play the replies through the system's audio player as they stream. */
+  speak: boolean;
+  /** `--speak-to DIR`: write each reply's speech to `DIR/reply-<n>.wav`. */
+  speakTo?: string;
+  /** `--tts PROVIDER[:MODEL]`: the text-to-speech model (default: picked by the API keys set). */
+  tts?: string;
 }
 
 /** What the command line asks for. */
@@ -88,6 +94,9 @@ const OPTIONS = {
   "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
   trace: { type: "string" },
+  speak: { type: "boolean" },
+  "speak-to": { type: "string" },
+  tts: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -114,6 +123,9 @@ const AGENT_FLAGS = [
   "model-timeout",
   "no-tools",
   "trace",
+  "speak",
+  "speak-to",
+  "tts",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -198,6 +210,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     yes: values.yes ?? false,
     plan: values.plan ?? false,
     noTools: values["no-tools"] ?? false,
+    speak: values.speak ?? false,
     json: values.json ?? false,
     debug: values.debug ?? false,
   };
@@ -220,6 +233,14 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("mcpConfig", text("mcp-config"));
   set("knowledge", text("knowledge"));
   set("trace", text("trace"));
+  set("speakTo", text("speak-to"));
+  set("tts", text("tts"));
+  if (options.tts !== undefined && !options.speak && options.speakTo === undefined) {
+    throw usageError(
+      "--tts chooses the voice of --speak or --speak-to DIR: add one of them",
+      command,
+    );
+  }
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

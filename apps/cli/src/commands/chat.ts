@@ -3,6 +3,8 @@ import { AGENT_NAME, type AgentSetup, setUpAgent } from "../agent/set-up-agent.j
 import type { CliOptions } from "../args/parse-args.js";
 import { describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { openSpeechOutput } from "../speech/open-speech-output.js";
+import type { SpeechOutput } from "../speech/speech-output.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { LineSource } from "../terminal/line-source.js";
 import { onQuitSignals } from "../terminal/quit-signals.js";
@@ -21,6 +23,7 @@ function banner(setup: AgentSetup, options: CliOptions): string {
     `tools: ${tools.join(" + ")}`,
   ];
   if (options.plan) parts.push("plan notebook");
+  if (setup.tts) parts.push(`speech ${setup.tts.label} (${setup.tts.choice.reason})`);
   if (setup.session) {
     const { name, resumed, store } = setup.session;
     parts.push(`session "${name}" ${resumed ? "resumed" : "new"} (${store.pathOf(name)})`);
@@ -98,6 +101,7 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   const offQuitSignals = onQuitSignals((code) => void quit(code));
 
   let failedTurns = 0;
+  let speech: SpeechOutput | undefined;
   try {
     const pending = setUpAgent(
       options,
@@ -110,6 +114,9 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     settingUp = pending.catch(() => {});
     setup = await pending;
     io.stderr.write(banner(setup, options));
+    speech = openSpeechOutput(setup, options, io, (text) =>
+      io.stderr.write(`${errStyle.dim(text)}\n`),
+    );
     const { agent } = setup;
     if (setup.session?.resumed) {
       io.stderr.write(errStyle.dim(resumeRecap(await agent.memory.getMemory())));
@@ -144,6 +151,7 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
       try {
         for await (const event of agent.stream(new Msg("user", text, "user"))) {
           renderer.render(event);
+          speech?.handle(event);
           if (event.type === "error") {
             reported = { error: event.error };
             failedTurns++;
@@ -154,6 +162,8 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
         }
       } catch (error) {
         if (!reported || error !== reported.error) throw error;
+      } finally {
+        await speech?.endReply();
       }
       renderer.newline();
       try {
@@ -167,6 +177,7 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     process.off("SIGINT", onSigint);
     offQuitSignals();
     lines.close();
+    await speech?.close();
     await setup?.close();
   }
   if (quitCode !== undefined) return quitCode;

@@ -228,6 +228,37 @@ describe("ReActAgent with a TTS model", () => {
     expect(tts.events.at(-1)).toBe("close");
   });
 
+  it("a stalled streaming-input socket is bounded by idleTimeout: a typed warning, the text intact", async () => {
+    const tts = new ScriptedStreamingTTSModel({
+      chunkChars: 4,
+      stallAfterChunks: 2,
+      idleTimeout: 25,
+    });
+    const text = "Some words that will not all be spoken.";
+    const { agent } = makeAgent([scriptedText(text)], {
+      ttsModel: tts,
+      modelOptions: { chunkSize: 8 },
+    });
+    const events: AgentEvent[] = [];
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      for await (const event of agent.stream(user("hi"))) events.push(event);
+    } finally {
+      console.warn = warn;
+    }
+    const warning = events.find((e) => e.type === "warning");
+    expect(warning?.type === "warning" && warning.error).toBeInstanceOf(ModelError);
+    expect(warning?.type === "warning" && warning.message).toMatch(
+      /without a response|idleTimeout/,
+    );
+    // the audio that came before the stall was delivered, in order
+    expect(decode(speechOf(events)).samples).toBe(toneSampleCount(8));
+    const reply = events.at(-1);
+    expect(reply?.type === "reply" && reply.msg.getTextContent()).toBe(text);
+    expect(tts.connected).toBe(false);
+  });
+
   it("interrupt stops synthesis: the stalled speech is aborted and no audio comes after", async () => {
     const tts = new ScriptedTTSModel({ chunkChars: 3, stallAfterChunks: 1, idleTimeout: null });
     const { agent } = makeAgent([scriptedText("Wait for it. Still waiting.")], { ttsModel: tts });
