@@ -42,7 +42,9 @@ const AGENT_FLAGS = `Agent:
                              afplay (the first on PATH)
       --speak-to DIR         write each reply's speech to DIR/reply-<n>.wav
       --tts PROVIDER[:MODEL] the voice: openai (gpt-4o-mini-tts), gemini or dashscope
-                             (default: the chat provider's, else the first key set)`;
+                             (default: the chat provider's, else the first key set)
+      --studio URL           show the run in AgentScope Studio (messages, traces; chat turns
+                             answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors

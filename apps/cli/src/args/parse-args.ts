@@ -65,6 +65,8 @@ export interface CliOptions {
   speakTo?: string;
   /** `--tts PROVIDER[:MODEL]`: the text-to-speech model (default: picked by the API keys set). */
   tts?: string;
+  /** `--studio URL`: the AgentScope Studio the run is shown in. */
+  studio?: string;
 }
 
 /** What the command line asks for. */
@@ -97,6 +99,7 @@ const OPTIONS = {
   speak: { type: "boolean" },
   "speak-to": { type: "string" },
   tts: { type: "string" },
+  studio: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -126,6 +129,7 @@ const AGENT_FLAGS = [
   "speak",
   "speak-to",
   "tts",
+  "studio",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -241,6 +245,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       command,
     );
   }
+  set("studio", text("studio"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

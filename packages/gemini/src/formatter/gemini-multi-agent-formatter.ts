@@ -3,11 +3,8 @@ import {
   type Msg,
   TruncatedFormatterBase,
 } from "@agentscope-ts/core";
-import {
-  GeminiChatFormatter,
-  type GeminiChatFormatterOptions,
-  type GeminiContent,
-} from "./gemini-chat-formatter.js";
+import { GeminiChatFormatter, type GeminiChatFormatterOptions } from "./gemini-chat-formatter.js";
+import type { GeminiContent, GeminiPart } from "./gemini-content.js";
 import { formatGeminiMediaBlock, type GeminiMediaIO, geminiMediaIO } from "./gemini-media.js";
 
 /** Options of {@link GeminiMultiAgentFormatter}. */
@@ -62,7 +59,7 @@ export class GeminiMultiAgentFormatter extends TruncatedFormatterBase<GeminiCont
     isFirst: boolean,
   ): Promise<GeminiContent[]> {
     const prompt = isFirst ? this.conversationHistoryPrompt : "";
-    const parts: Record<string, unknown>[] = [];
+    const parts: GeminiPart[] = [];
     let lines: string[] = [];
     for (const msg of msgs) {
       for (const block of msg.getContentBlocks()) {
@@ -79,10 +76,10 @@ export class GeminiMultiAgentFormatter extends TruncatedFormatterBase<GeminiCont
     }
     if (lines.length > 0) parts.push({ text: lines.join("\n") });
     if (parts.length === 0) return [];
-    const first = parts[0] as { text?: string };
+    const first = parts[0] as GeminiPart;
     if (first.text) first.text = `${prompt}<history>${first.text}`;
     else parts.unshift({ text: `${prompt}<history>` });
-    const last = parts[parts.length - 1] as { text?: string };
+    const last = parts[parts.length - 1] as GeminiPart;
     if (last.text) last.text += "\n</history>";
     else parts.push({ text: "</history>" });
     return [{ role: "user", parts }];

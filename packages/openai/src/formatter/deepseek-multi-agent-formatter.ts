@@ -6,7 +6,7 @@ import {
 } from "@agentscope-ts/core";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
 import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
-import type { OpenAIMessage } from "./openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "./openai-chat-message.js";
 
 /** Options of {@link DeepSeekMultiAgentFormatter}. */
 export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBaseOptions {
@@ -19,7 +19,7 @@ export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBa
  * content is their `name: text` lines in `<history>` tags (a string); tool calls and results are
  * formatted as {@link DeepSeekChatFormatter} does.
  */
-export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
   /** The prompt before the first `<history>` block. */
   readonly conversationHistoryPrompt: string;
   private readonly toolFormatter: DeepSeekChatFormatter;
@@ -32,18 +32,18 @@ export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMe
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIChatMessage> {
     return { ...systemTextMessage(msg) };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
     return this.toolFormatter.format(msgs);
   }
 
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
+  ): Promise<OpenAIChatMessage[]> {
     const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
     return text ? [{ role: "user", content: text }] : [];
   }

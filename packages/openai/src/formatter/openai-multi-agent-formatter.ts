@@ -1,11 +1,16 @@
 import { type Msg, systemTextMessage, TruncatedFormatterBase } from "@agentscope-ts/core";
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionContentPartImage,
+  ChatCompletionContentPartInputAudio,
+} from "openai/resources/chat/completions";
 import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
 import {
   mediaIO,
   OpenAIChatFormatter,
   type OpenAIChatFormatterOptions,
-  type OpenAIMessage,
 } from "./openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "./openai-chat-message.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 
 /** Options of {@link OpenAIMultiAgentFormatter}. */
@@ -20,7 +25,7 @@ export interface OpenAIMultiAgentFormatterOptions extends OpenAIChatFormatterOpt
  * in `<history>` tags, followed by their images and (non-assistant) audio; tool calls and results
  * are formatted as {@link OpenAIChatFormatter} does.
  */
-export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
   /** The prompt before the first `<history>` block. */
   readonly conversationHistoryPrompt: string;
   /** Whether tool-result images are promoted to a user message. */
@@ -44,20 +49,20 @@ export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMess
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIChatMessage> {
     return { ...systemTextMessage(msg) };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
     return this.toolFormatter.format(msgs);
   }
 
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
-    const images: Record<string, unknown>[] = [];
-    const audios: Record<string, unknown>[] = [];
+  ): Promise<OpenAIChatMessage[]> {
+    const images: ChatCompletionContentPartImage[] = [];
+    const audios: ChatCompletionContentPartInputAudio[] = [];
     for (const msg of msgs) {
       for (const block of msg.getContentBlocks()) {
         if (block.type === "image") {
@@ -71,7 +76,7 @@ export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMess
       }
     }
     const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
-    const content: Record<string, unknown>[] = [];
+    const content: ChatCompletionContentPart[] = [];
     if (text) content.push({ type: "text", text });
     content.push(...images, ...audios);
     return content.length > 0 ? [{ role: "user", content }] : [];

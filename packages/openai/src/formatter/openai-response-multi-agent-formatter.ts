@@ -1,12 +1,18 @@
 import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import type { ResponseInputAudio } from "openai/resources/responses/responses";
 import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
-import { mediaIO, type OpenAIMessage } from "./openai-chat-formatter.js";
+import { mediaIO } from "./openai-chat-formatter.js";
 import { type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 import {
   formatResponseImageBlock,
   OpenAIResponseChatFormatter,
   type OpenAIResponseChatFormatterOptions,
 } from "./openai-response-chat-formatter.js";
+import type {
+  OpenAIResponseContentPart,
+  OpenAIResponseImagePart,
+  OpenAIResponseInputItem,
+} from "./openai-response-input.js";
 
 /** Options of {@link OpenAIResponseMultiAgentFormatter}. */
 export interface OpenAIResponseMultiAgentFormatterOptions
@@ -22,7 +28,7 @@ export interface OpenAIResponseMultiAgentFormatterOptions
  * in `<history>` tags, followed by their `input_image`s and (non-assistant) `input_audio`s; tool
  * calls and results are formatted as {@link OpenAIResponseChatFormatter} does.
  */
-export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<OpenAIResponseInputItem> {
   /** The prompt before the first `<history>` block. */
   readonly conversationHistoryPrompt: string;
   /** Whether tool-result images are promoted to a user message. */
@@ -45,7 +51,7 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
     });
   }
 
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIResponseInputItem> {
     return {
       role: "system",
       content: msg
@@ -54,16 +60,16 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
     };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
+  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIResponseInputItem[]> {
     return this.toolFormatter.format(msgs);
   }
 
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
-    const images: Record<string, unknown>[] = [];
-    const audios: Record<string, unknown>[] = [];
+  ): Promise<OpenAIResponseInputItem[]> {
+    const images: OpenAIResponseImagePart[] = [];
+    const audios: ResponseInputAudio[] = [];
     for (const msg of msgs) {
       for (const block of msg.getContentBlocks()) {
         if (block.type === "image") {
@@ -77,7 +83,7 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
       }
     }
     const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
-    const content: Record<string, unknown>[] = [];
+    const content: OpenAIResponseContentPart[] = [];
     if (text) content.push({ type: "input_text", text });
     content.push(...images, ...audios);
     return content.length > 0 ? [{ role: "user", content }] : [];

@@ -10,14 +10,18 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
-import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import {
   type ParseSettings,
   parseChatCompletion,
   parseChatCompletionStream,
   type StreamOutcome,
 } from "./chat-completions-parser.js";
-import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
+import {
+  buildChatRequest,
+  type ChatCompletionBody,
+  toChatCompletionParams,
+} from "./chat-completions-request.js";
 import { abortOptions, createOpenAIClient } from "./openai-client.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
@@ -92,7 +96,7 @@ function isToolChoiceRejection(error: unknown): boolean {
  * parsed object in `metadata`; usage (streams ask for it with `stream_options`); audio output.
  * Retries, timeout and abort come from {@link ChatModelBase}.
  */
-export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatModelCallOptions> {
+export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChatModelCallOptions> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: OpenAI;
@@ -118,7 +122,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -162,7 +166,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
@@ -170,7 +174,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     const schema = request.structuredModel;
     if (!schema) {
       const completion = await this.client.chat.completions.create(
-        body as never,
+        toChatCompletionParams(body),
         abortOptions(this.client, request.signal),
       );
       return parseChatCompletion(completion, this.settings(startTime, undefined));
@@ -179,7 +183,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
       body.response_format = responseFormatFor(schema);
       try {
         const completion = await this.client.chat.completions.create(
-          body as never,
+          toChatCompletionParams(body),
           abortOptions(this.client, request.signal),
         );
         const response = parseChatCompletion(completion, this.settings(startTime, "text"));
@@ -203,11 +207,11 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
 
   /** The request body of a call, checked as AgentScope checks it. */
   private requestBody(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): ChatCompletionBody {
     for (let i = 0; i < messages.length; i++) {
-      const msg = messages[i] as Record<string, unknown>;
+      const msg: unknown = messages[i];
       if (msg === null || typeof msg !== "object" || !("role" in msg) || !("content" in msg)) {
         throw new ValidationError(
           "messages",
@@ -255,7 +259,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
    */
   private async openStream(body: ChatCompletionBody, signal: AbortSignal): Promise<OpenStream> {
     const response = await this.client.chat.completions
-      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
+      .create({ ...toChatCompletionParams(body), stream: true }, abortOptions(this.client, signal))
       .asResponse();
     const wire: SseWireState = { sentinel: false };
     return { chunks: readJsonPayloads(response, this.provider, wire), wire };
@@ -317,14 +321,14 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     let completion: unknown;
     try {
       completion = await this.client.chat.completions.create(
-        toolBody as never,
+        toChatCompletionParams(toolBody),
         abortOptions(this.client, signal),
       );
     } catch (error) {
       if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
       toolBody.tool_choice = "auto";
       completion = await this.client.chat.completions.create(
-        toolBody as never,
+        toChatCompletionParams(toolBody),
         abortOptions(this.client, signal),
       );
     }

@@ -10,7 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
-import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import {
   isRetryableResponsesError,
@@ -24,6 +24,7 @@ import {
   formatResponseTools,
   type ResponsesBody,
   textFormatFor,
+  toResponseCreateParams,
 } from "./responses-request.js";
 import { readJsonEvents } from "./sse-json-events.js";
 import {
@@ -81,7 +82,7 @@ function isToolChoiceRejection(error: unknown): boolean {
  * typed SSE reader: malformed data, error events and cut streams are {@link ModelError}s.
  */
 export class OpenAIResponseModel extends ChatModelBase<
-  OpenAIMessage,
+  OpenAIResponseInputItem,
   OpenAIResponseModelCallOptions
 > {
   readonly provider: string;
@@ -112,7 +113,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -156,7 +157,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
@@ -192,7 +193,7 @@ export class OpenAIResponseModel extends ChatModelBase<
 
   /** The request body of a call; `messages` must be a list of Responses API input items. */
   private requestBody(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): ResponsesBody {
     if (!Array.isArray(messages)) {
@@ -203,7 +204,7 @@ export class OpenAIResponseModel extends ChatModelBase<
       );
     }
     for (let i = 0; i < messages.length; i++) {
-      const item = messages[i] as unknown;
+      const item: unknown = messages[i];
       if (item === null || typeof item !== "object" || (!("role" in item) && !("type" in item))) {
         throw new ValidationError(
           "messages",
@@ -247,7 +248,7 @@ export class OpenAIResponseModel extends ChatModelBase<
 
   private create(body: ResponsesBody, signal: AbortSignal): Promise<unknown> {
     return this.client.responses.create(
-      { ...body, stream: false } as never,
+      { ...toResponseCreateParams(body), stream: false },
       abortOptions(this.client, signal),
     );
   }
@@ -255,7 +256,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   /** Sends a streaming request through the SDK and reads its events with our typed SSE reader. */
   private async openStream(body: ResponsesBody, signal: AbortSignal) {
     const response = await this.client.responses
-      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
+      .create({ ...toResponseCreateParams(body), stream: true }, abortOptions(this.client, signal))
       .asResponse();
     return readJsonEvents(response, this.provider, { sentinel: false });
   }
