@@ -14,6 +14,7 @@ export const LAZY = {
   "@agentscope-ts/core": ["zod", "yaml"],
   "@agentscope-ts/core/node": ["zod", "yaml"],
   "@agentscope-ts/openai": ["zod", "openai/helpers/zod"],
+  "@agentscope-ts/dashscope": ["zod", "ws"],
   "@agentscope-ts/llama-cpp": ["zod"],
   "@agentscope-ts/evaluate": ["bullmq", "ioredis", "zod"],
 };

@@ -85,6 +85,7 @@ describe("docs code blocks", () => {
       "memory-and-sessions",
       "multi-agent",
       "streaming",
+      "speech",
       "providers-and-registry",
       "writing-a-plugin",
       "rag",

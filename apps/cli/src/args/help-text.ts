@@ -38,6 +38,11 @@ const AGENT_FLAGS = `Agent:
       --max-iters N          reasoning/tool steps per reply (default 10)
       --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
                              (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)
+      --speak                speak the replies as they stream, through aplay, ffplay or
+                             afplay (the first on PATH)
+      --speak-to DIR         write each reply's speech to DIR/reply-<n>.wav
+      --tts PROVIDER[:MODEL] the voice: openai (gpt-4o-mini-tts), gemini or dashscope
+                             (default: the chat provider's, else the first key set)
       --studio URL           show the run in AgentScope Studio (messages, traces; chat turns
                              answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)`;
 
