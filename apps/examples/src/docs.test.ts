@@ -98,6 +98,7 @@ describe("docs code blocks", () => {
       "deployment",
       "realtime",
       "studio",
+      "evaluation",
     ]) {
       expect(guides, guide).toContain(guide);
     }

@@ -21,7 +21,8 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
-export { audioOf, fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
+export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
+export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { base64ToBytes, bytesToBase64 } from "@agentscope-ts/core";
+import { bytesToBase64 } from "@agentscope-ts/core";
 import { toneSpeech } from "@agentscope-ts/core/testing";
 
 /** Real audio for a TTS test: 16-bit little-endian mono PCM and where it came from. */
@@ -108,6 +108,3 @@ export function fillAudio<T>(template: T, pieces: readonly Uint8Array[]): T {
   };
   return fill(template) as T;
 }
-
-/** The bytes of base64 audio in a filled fixture (the inverse of one {@link fillAudio} slot). */
-export const audioOf = (base64: string): Uint8Array => base64ToBytes(base64);

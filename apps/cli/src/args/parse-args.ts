@@ -12,10 +12,17 @@ export const COMMANDS: readonly CommandName[] = ["chat", "run", "sessions", "hel
  * What `agentscope help TOPIC` explains: the commands parsed here and `serve` (which `main` hands
  * to its own parser before this one runs).
  */
-export type HelpTopic = CommandName | "serve";
+export type HelpTopic = CommandName | "serve" | "eval";
 
 /** Every subcommand of `agentscope`, as the main help lists them. */
-export const HELP_TOPICS: readonly HelpTopic[] = ["chat", "run", "serve", "sessions", "help"];
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  "chat",
+  "run",
+  "serve",
+  "sessions",
+  "eval",
+  "help",
+];
 
 /** The options of `agentscope chat` and `agentscope run` (and what `sessions` uses of them). */
 export interface CliOptions {

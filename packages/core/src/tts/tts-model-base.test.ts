@@ -8,7 +8,8 @@ import { rejectionOf } from "../testing/rejection-of.js";
 import { ScriptedTTSModel } from "../testing/scripted-tts-model.js";
 import { toneSampleCount } from "../testing/tone-speech.js";
 import { audioBlockBytes, audioBlockPcm } from "./audio-block.js";
-import type { TTSResponse } from "./tts-response.js";
+import type { TTSCallOptions, TTSRequest } from "./tts-model-base.js";
+import { type TTSResponse, ttsAudioDelta } from "./tts-response.js";
 
 const say = (text: string) => new Msg({ name: "assistant", role: "assistant", content: text });
 
@@ -130,5 +131,26 @@ describe("TTSModelBase", () => {
     const chunks = await collect(model.synthesizeStream(say("Hello")));
     expect(chunks.filter((c) => c.content)).toHaveLength(1);
     expect(audioBlockBytes(chunks[0]?.content as never).length / 2).toBe(toneSampleCount(5));
+  });
+
+  it("closes the provider's stream after a response marked last, so its cleanup runs", async () => {
+    const cleanup: string[] = [];
+    class MarksLast extends ScriptedTTSModel {
+      protected override async *doSynthesize(
+        _text: string,
+        _request: TTSRequest<TTSCallOptions>,
+      ): AsyncIterable<TTSResponse> {
+        try {
+          yield ttsAudioDelta(new Uint8Array(4), this.mediaType, { isLast: true });
+          yield ttsAudioDelta(new Uint8Array(4), this.mediaType);
+        } finally {
+          cleanup.push("closed");
+        }
+      }
+    }
+    const chunks = await collect(new MarksLast().synthesizeStream(say("Hi")));
+    expect(chunks.at(-1)?.isLast).toBe(true);
+    await Promise.resolve();
+    expect(cleanup).toEqual(["closed"]);
   });
 });

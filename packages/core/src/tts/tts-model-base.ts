@@ -210,7 +210,6 @@ export abstract class TTSModelBase<TOptions extends TTSCallOptions = TTSCallOpti
     const started = Date.now();
     let control: AttemptControl | undefined;
     let iterator: AsyncIterator<TTSResponse> | undefined;
-    let finished = false;
     try {
       const opened = await retryWithBackoff(
         async (attempt) => {
@@ -256,10 +255,11 @@ export abstract class TTSModelBase<TOptions extends TTSCallOptions = TTSCallOpti
         },
         () => ctl.pause(),
       );
-      finished = true;
     } finally {
       control?.dispose();
-      if (iterator && !finished) closeQuietly(iterator);
+      // Always close: a provider that marked a response last is still suspended at that yield,
+      // and its own cleanup (`finally`) runs only when its iterator is closed.
+      if (iterator) closeQuietly(iterator);
     }
   }
 
