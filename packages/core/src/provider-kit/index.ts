@@ -1,2 +1,25 @@
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
+export {
+  definedFields,
+  type FormatterClass,
+  type ProviderEntryParts,
+  providerEntry,
+} from "./provider-entry.js";
+export {
+  normalizeProviderError,
+  type ProviderApiFailure,
+  type ProviderErrorOptions,
+  type ProviderHttpFailure,
+  statusHttpFailure,
+  streamBreakError,
+} from "./provider-error.js";
+export { renamedOption } from "./renamed-option.js";
+export { isBadRequest, isToolChoiceRejection } from "./structured-output-fallback.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output-tool.js";
+export {
+  type ResolvedThinking,
+  resolveThinking,
+  type ThinkingOption,
+  type ThinkingSettings,
+  unsupportedThinking,
+} from "./thinking.js";
