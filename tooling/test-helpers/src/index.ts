@@ -11,6 +11,7 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export { expectHttpErrorShape, type HttpErrorShapeCase } from "./http-error-shape.js";
 export {
   isProcessRunning,
   killLeftovers,
@@ -20,6 +21,7 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-option-wire.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,

@@ -76,7 +76,7 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
 
   /** A network error names the host it could not reach, as the chat model's does. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(

@@ -7,7 +7,7 @@ import {
   normalizeModelError,
   ValidationError,
 } from "@agentscope-ts/core";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
+import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
 
@@ -15,11 +15,9 @@ import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedd
 export const TEXT_EMBEDDING_PATH = "/services/embeddings/text-embedding/text-embedding";
 
 /** Options shared by the DashScope embedding models. */
-export interface DashScopeEmbeddingClientOptions {
+export interface DashScopeEmbeddingClientOptions extends DashScopeBaseURLOptions {
   /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
   apiKey?: string;
-  /** The API base URL. Default `https://dashscope.aliyuncs.com/api/v1`. */
-  baseHttpApiUrl?: string;
   /** The `fetch` used for requests. Defaults to the global one. */
   fetch?: typeof globalThis.fetch;
 }
@@ -47,7 +45,7 @@ export function embeddingClient(
   }
   return {
     apiKey,
-    baseHttpApiUrl: (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, ""),
+    baseURL: dashScopeBaseURL(what, options),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     provider: "dashscope",
   };
@@ -71,7 +69,7 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
 
   /** A network error names the host it could not reach, as the chat model's does. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(

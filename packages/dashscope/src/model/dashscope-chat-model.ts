@@ -8,14 +8,15 @@ import {
   normalizeModelError,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-chat-formatter.js";
+import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
 import { type DashScopeHttpRequest, postJson, postStream } from "./dashscope-http.js";
 import {
   buildGenerationBody,
-  DEFAULT_BASE_HTTP_API_URL,
   MULTIMODAL_GENERATION_PATH,
   TEXT_GENERATION_PATH,
   usesMultimodalApi,
@@ -26,15 +27,19 @@ import {
   parseGenerationStream,
   type StreamOutcome,
 } from "./dashscope-response-parser.js";
+import { dashScopeThinking } from "./dashscope-thinking.js";
 
 /** Options of {@link DashScopeChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface DashScopeChatModelOptions extends ChatModelBaseOptions {
+export interface DashScopeChatModelOptions extends ChatModelBaseOptions, DashScopeBaseURLOptions {
   /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
   apiKey?: string;
   /**
-   * `enable_thinking` (Qwen3, QwQ, DeepSeek-R1 on DashScope). DashScope streams thinking only, so
-   * `true` turns `stream` on, as AgentScope does.
+   * Thinking (Qwen3, QwQ, DeepSeek-R1 on DashScope): `true`/`false` is `enable_thinking`,
+   * `{ budgetTokens }` adds `thinking_budget`. DashScope streams thinking only, so thinking on
+   * turns `stream` on, as AgentScope does.
    */
+  thinking?: ThinkingOption;
+  /** @deprecated Renamed `thinking` (the name every provider uses); still read, with a warning. */
   enableThinking?: boolean;
   /**
    * `true`: the multimodal-generation API; `false`: text generation; unset: chosen by the model
@@ -43,11 +48,6 @@ export interface DashScopeChatModelOptions extends ChatModelBaseOptions {
   multimodality?: boolean;
   /** Extra `parameters` sent with every call (`temperature`, `seed`…); `headers` become HTTP headers. */
   generateKwargs?: Record<string, unknown>;
-  /**
-   * The API base URL. Default `https://dashscope.aliyuncs.com/api/v1` (Beijing); the international
-   * (Singapore) endpoint is `https://dashscope-intl.aliyuncs.com/api/v1`.
-   */
-  baseHttpApiUrl?: string;
   /**
    * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
    * `true`); `false` keeps `input` `{}` until the last chunk.
@@ -107,17 +107,18 @@ export class DashScopeChatModel extends ChatModelBase<
   /** Extra `parameters` sent with every call. */
   generateKwargs: Record<string, unknown>;
   /** The API base URL, without a trailing slash. */
-  readonly baseHttpApiUrl: string;
+  readonly baseURL: string;
   /** Whether tool arguments are repaired while streaming. */
   streamToolParsing: boolean;
   private readonly fetchImpl: typeof globalThis.fetch;
 
   constructor(options: DashScopeChatModelOptions) {
-    const forceStream = options?.enableThinking === true && options.stream === false;
+    const thinking = dashScopeThinking(options);
+    const forceStream = thinking.enableThinking === true && options.stream === false;
     super(forceStream ? { ...options, stream: true } : options);
     if (forceStream) {
       console.info(
-        "DashScopeChatModel: the DashScope API needs `stream` when `enableThinking` is on; streaming is used.",
+        "DashScopeChatModel: the DashScope API needs `stream` when thinking is on; streaming is used.",
       );
     }
     const apiKey = options.apiKey ?? env("DASHSCOPE_API_KEY");
@@ -135,12 +136,17 @@ export class DashScopeChatModel extends ChatModelBase<
     }
     this.apiKey = apiKey;
     this.provider = options.provider ?? "dashscope";
-    this.enableThinking = options.enableThinking;
+    this.enableThinking = thinking.enableThinking;
     this.multimodality = options.multimodality;
     this.streamToolParsing = options.streamToolParsing ?? true;
-    this.baseHttpApiUrl = (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, "");
+    this.baseURL = dashScopeBaseURL("DashScopeChatModel", options);
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const generateKwargs = { ...options.generateKwargs };
+    const generateKwargs: Record<string, unknown> = {
+      ...(thinking.thinkingBudget !== undefined
+        ? { thinking_budget: thinking.thinkingBudget }
+        : {}),
+      ...options.generateKwargs,
+    };
     const envHeaders = headersFromEnv();
     if (envHeaders) {
       generateKwargs.headers = { ...envHeaders, ...(generateKwargs.headers as object | undefined) };
@@ -148,12 +154,17 @@ export class DashScopeChatModel extends ChatModelBase<
     this.generateKwargs = generateKwargs;
   }
 
+  /** @deprecated Renamed {@link DashScopeChatModel.baseURL}. */
+  get baseHttpApiUrl(): string {
+    return this.baseURL;
+  }
+
   /** The endpoint URL this model calls. */
   get endpoint(): string {
     const path = usesMultimodalApi(this.modelName, this.multimodality)
       ? MULTIMODAL_GENERATION_PATH
       : TEXT_GENERATION_PATH;
-    return `${this.baseHttpApiUrl}${path}`;
+    return `${this.baseURL}${path}`;
   }
 
   protected override async *doStream(
@@ -188,7 +199,7 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.baseHttpApiUrl });
+    return normalizeModelError(error, this.provider, { baseURL: this.baseURL });
   }
 
   private settings(startTime: number, request: Request): ParseSettings {

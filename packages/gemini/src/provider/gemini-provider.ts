@@ -1,4 +1,4 @@
-import type { FormatterKind, Provider } from "@agentscope-ts/core";
+import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
 import {
   GeminiTextEmbedding,
   type GeminiTextEmbeddingOptions,
@@ -44,24 +44,17 @@ export function gemini<const Id extends string = "gemini">(
   options: Omit<GeminiProviderOptions, "id"> & { id?: Id } = {},
 ): GeminiProvider<Id> {
   const id = (options.id ?? "gemini") as Id;
-  const client = {
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
-  };
-  return {
+  const { apiKey, baseURL, clientKwargs } = options;
+  const client = definedFields({ apiKey, baseURL, clientKwargs });
+  return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
-      kind === "multiagent"
-        ? new GeminiMultiAgentFormatter(formatterOptions)
-        : new GeminiChatFormatter(formatterOptions),
-    tokenCounter: (modelOptions) =>
-      new GeminiTokenCounter({ ...client, modelName: modelOptions.modelName }),
+    formatters: { chat: GeminiChatFormatter, multiagent: GeminiMultiAgentFormatter },
+    tokenCounter: ({ modelName }) => new GeminiTokenCounter({ ...client, modelName }),
     embedding: (modelOptions) =>
       new GeminiTextEmbedding({
         ...client,
         ...(modelOptions as unknown as GeminiTextEmbeddingOptions),
       }),
-  };
+  });
 }
