@@ -6,11 +6,14 @@ import {
   type ChatResponse,
   InterruptedError,
   ModelError,
+  streamBreakError,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { OllamaMessage } from "../formatter/ollama-chat-formatter.js";
 import { createOllamaClient, type OllamaClient, type OllamaClientKwargs } from "./ollama-client.js";
 import { normalizeOllamaError } from "./ollama-errors.js";
+import { type OllamaBaseURLOptions, ollamaBaseURL, ollamaThinking } from "./ollama-options.js";
 import { buildChatRequest, type OllamaChatBody } from "./ollama-request.js";
 import {
   type OllamaChatChunk,
@@ -21,17 +24,20 @@ import {
 } from "./ollama-response-parser.js";
 
 /** Options of {@link OllamaChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface OllamaChatModelOptions extends ChatModelBaseOptions {
+export interface OllamaChatModelOptions extends ChatModelBaseOptions, OllamaBaseURLOptions {
   /** Whether to stream the answer (NDJSON). Default `false`, as in AgentScope. */
   stream?: boolean;
   /** Model parameters sent as `options` (`temperature`, `num_ctx`, `seed`…). */
   options?: Record<string, unknown>;
   /** How long the server keeps the model loaded after the request (`keep_alive`). Default `"5m"`. */
   keepAlive?: string | number;
-  /** Sent as `think` for thinking models (qwen3, deepseek-r1…); unset sends nothing. */
+  /**
+   * Sent as `think` for thinking models (qwen3, deepseek-r1, gpt-oss…): `true`/`false`, or
+   * `{ effort: "high" }` for a level; unset sends nothing.
+   */
+  thinking?: ThinkingOption;
+  /** @deprecated Renamed `thinking` (the name every provider uses); still read, with a warning. */
   enableThinking?: boolean;
-  /** The Ollama server. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
-  host?: string;
   /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
   clientKwargs?: OllamaClientKwargs;
   /** Extra request fields sent with every call, e.g. `{ format: "json" }` or `{ think: "high" }`. */
@@ -88,9 +94,13 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     this.provider = options.provider ?? "ollama";
     this.options = options.options;
     this.keepAlive = keepAlive;
-    this.enableThinking = options.enableThinking;
-    this.generateKwargs = { ...options.generateKwargs };
-    this.host = options.host;
+    const thinking = ollamaThinking(options);
+    this.enableThinking = thinking.enableThinking;
+    this.generateKwargs = {
+      ...(thinking.effort !== undefined ? { think: thinking.effort } : {}),
+      ...options.generateKwargs,
+    };
+    this.host = ollamaBaseURL("OllamaChatModel", options);
     this.clientKwargs = { ...options.clientKwargs };
     this.client = createOllamaClient(this.host, this.clientKwargs);
   }
@@ -183,16 +193,14 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     if (signal.aborted || error instanceof InterruptedError) return error;
     const normalized = this.normalizeError(error);
     if (normalized instanceof ModelError) {
-      if (outcome.yielded === 0 || /discarded/.test(normalized.message)) return normalized;
-      return new ModelError(
-        `${this.provider}: the response stream from ${this.client.host} broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-        {
-          cause: error,
-          provider: this.provider,
-          retryable: normalized.retryable,
-          ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-        },
-      );
+      if (/discarded/.test(normalized.message)) return normalized;
+      const { provider } = this;
+      return streamBreakError(normalized, {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+        host: this.client.host,
+      });
     }
     // An `{"error": …}` line inside the stream: the server failed the request.
     const message = error instanceof Error ? error.message : String(error);
