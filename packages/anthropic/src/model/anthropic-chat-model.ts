@@ -5,8 +5,10 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
+  type ProviderApiFailure,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  streamBreakError,
   structuredOutputTool,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -67,6 +69,17 @@ const RETRYABLE_STREAM_ERRORS: Record<string, number> = {
   rate_limit_error: 429,
   api_error: 500,
 };
+
+/** An `error` event inside a stream (an SDK `APIError` without status): its type says whether to retry. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  if (!(error instanceof Anthropic.APIError)) return undefined;
+  const type =
+    error.type ?? (error.error as { error?: { type?: unknown } } | undefined)?.error?.type;
+  return {
+    message: error.message,
+    status: typeof type === "string" ? RETRYABLE_STREAM_ERRORS[type] : undefined,
+  };
+}
 
 /**
  * AgentScope's `AnthropicChatModel` on the official `@anthropic-ai/sdk`: Claude's Messages API,
@@ -138,19 +151,12 @@ export class AnthropicChatModel extends ChatModelBase<
       yield* parseMessageStream(stream, this.settings(startTime, request), outcome);
     } catch (error) {
       if (request.signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
+      const { provider } = this;
+      throw streamBreakError(this.normalizeError(error), {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+      });
     }
   }
 
@@ -165,17 +171,10 @@ export class AnthropicChatModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof Anthropic.APIError)) return normalized;
-    // An `error` event inside a stream (no HTTP status): its type says whether to retry.
-    const type =
-      error.type ?? (error.error as { error?: { type?: unknown } } | undefined)?.error?.type;
-    const status = typeof type === "string" ? RETRYABLE_STREAM_ERRORS[type] : undefined;
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
-      retryable: status !== undefined,
-      ...(status !== undefined ? { status } : {}),
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 

@@ -32,6 +32,7 @@ describe("providerEntry", () => {
     expect((entry.formatter("chat") as OneFormatter).kind).toBe("chat");
     expect((entry.formatter("multiagent") as OneFormatter).kind).toBe("multiagent");
     expect(entry.embedding).toBeUndefined();
+    expect(() => entry.formatter("solo" as "chat")).toThrow(/expected "chat" or "multiagent"/);
     const registry = createRegistry().register(entry);
     expect(registry.chatModel("toy:m1").modelName).toBe("m1");
     expect(registry.tokenCounter("toy:m1")).toBeInstanceOf(CharTokenCounter);

@@ -1,4 +1,5 @@
 import type { EmbeddingModelBase } from "../embedding/embedding-model-base.js";
+import { ValidationError } from "../errors/validation-error.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { ChatModelBase } from "../model/chat-model-base.js";
 import type { FormatterKind, Provider, ProviderModelOptions } from "../registry/provider.js";
@@ -30,7 +31,8 @@ export interface ProviderEntryParts<
 
 /**
  * A provider's registry entry from its parts: the chat model factory, the two formatter classes
- * and, optionally, token counter and embedding factories.
+ * and, optionally, token counter and embedding factories. An unknown formatter kind is a
+ * ValidationError.
  */
 export function providerEntry<
   ModelOptions extends object,
@@ -44,8 +46,13 @@ export function providerEntry<
   return {
     id: parts.id,
     chatModel: parts.chatModel,
-    formatter: (kind: FormatterKind, options?: Record<string, unknown>) =>
-      kind === "multiagent" ? new formatters.multiagent(options) : new formatters.chat(options),
+    formatter: (kind: FormatterKind, options?: Record<string, unknown>) => {
+      if (kind === "chat") return new formatters.chat(options);
+      if (kind === "multiagent") return new formatters.multiagent(options);
+      throw new ValidationError("formatter kind", [
+        { path: "", message: `expected "chat" or "multiagent", received ${JSON.stringify(kind)}` },
+      ]);
+    },
     ...(tokenCounter ? { tokenCounter } : {}),
     ...(embedding ? { embedding } : {}),
   };

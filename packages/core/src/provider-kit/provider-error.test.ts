@@ -76,6 +76,18 @@ describe("normalizeProviderError", () => {
     ).toMatchObject({ message: "p: bad", retryable: false });
   });
 
+  it("takes the API error's own retryable verdict", () => {
+    const flagged = normalizeProviderError(new SdkError(undefined, "server_error"), {
+      provider: "p",
+      apiFailure: (e) => ({ message: (e as Error).message, retryable: true }),
+    });
+    expect(flagged).toMatchObject({
+      message: "p: server_error",
+      retryable: true,
+      status: undefined,
+    });
+  });
+
   it("returns AgentScope and unknown errors unchanged", () => {
     const own = new ValidationError("x", []);
     expect(normalizeProviderError(own, { provider: "p" })).toBe(own);

@@ -19,6 +19,8 @@ export interface ProviderApiFailure {
   message: string;
   /** The status the error stands for, when it names one (e.g. Anthropic's `overloaded_error` → 529): retryable then. */
   status?: number | undefined;
+  /** Whether a retry can help; default: when `status` is a retryable one. */
+  retryable?: boolean | undefined;
 }
 
 /** Options of {@link normalizeProviderError}. */
@@ -72,7 +74,7 @@ export function normalizeProviderError(error: unknown, options: ProviderErrorOpt
     return new ModelError(`${provider}: ${api.message}`, {
       cause: error,
       provider,
-      retryable: api.status !== undefined && isRetryableStatus(api.status),
+      retryable: api.retryable ?? (api.status !== undefined && isRetryableStatus(api.status)),
       ...(api.status !== undefined ? { status: api.status } : {}),
     });
   }

@@ -4,7 +4,7 @@ import {
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
-  normalizeModelError,
+  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
 import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
@@ -69,7 +69,7 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
 
   /** A network error names the host it could not reach, as the chat model's does. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(

@@ -5,8 +5,9 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
   STRUCTURED_OUTPUT_TOOL_NAME,
+  streamBreakError,
   structuredOutputTool,
   type ThinkingOption,
   ValidationError,
@@ -180,12 +181,12 @@ export class DashScopeChatModel extends ChatModelBase<
       if (request.signal.aborted || error instanceof ModelError || outcome.yielded === 0) {
         throw error;
       }
-      const normalized = this.normalizeError(error);
-      if (!(normalized instanceof ModelError)) throw error;
-      throw new ModelError(
-        `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-        { cause: error, provider: this.provider, retryable: normalized.retryable },
-      );
+      const { provider } = this;
+      throw streamBreakError(this.normalizeError(error), {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+      });
     }
   }
 
@@ -199,7 +200,7 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.baseURL });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.baseURL });
   }
 
   private settings(startTime: number, request: Request): ParseSettings {

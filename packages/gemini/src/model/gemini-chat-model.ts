@@ -5,6 +5,7 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   ModelError,
+  streamBreakError,
   toParametersSchema,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -124,19 +125,12 @@ export class GeminiChatModel extends ChatModelBase<
       yield* parseGenerateContentStream(stream, this.settings(startTime, request), outcome);
     } catch (error) {
       if (request.signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
+      const { provider } = this;
+      throw streamBreakError(this.normalizeError(error), {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+      });
     }
   }
 

@@ -5,7 +5,7 @@ import {
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
-  normalizeModelError,
+  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -90,7 +90,7 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
 
   /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */

@@ -4,8 +4,12 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  isBadRequest,
+  isToolChoiceRejection,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
+  type ProviderApiFailure,
+  streamBreakError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -74,13 +78,9 @@ interface OpenStream {
   wire: SseWireState;
 }
 
-function isBadRequest(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 400;
-}
-
-/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
-function isToolChoiceRejection(error: unknown): boolean {
-  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+/** An error event inside a stream (an SDK `APIError` without status): the provider failed the request. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  return error instanceof OpenAI.APIError ? { message: error.message } : undefined;
 }
 
 /**
@@ -192,12 +192,10 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
-    // An error event inside a stream (no HTTP status): the provider failed the request.
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 
@@ -277,19 +275,12 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
       );
     } catch (error) {
       if (signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
+      const { provider } = this;
+      throw streamBreakError(this.normalizeError(error), {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+      });
     }
   }
 

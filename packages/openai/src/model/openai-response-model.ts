@@ -4,8 +4,12 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  isBadRequest,
+  isToolChoiceRejection,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
+  type ProviderApiFailure,
+  streamBreakError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -60,13 +64,10 @@ export interface OpenAIResponseModelCallOptions extends ChatModelCallOptions {
 
 type Request = ChatModelRequest<OpenAIResponseModelCallOptions>;
 
-function isBadRequest(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 400;
-}
-
-/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
-function isToolChoiceRejection(error: unknown): boolean {
-  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+/** An `error` event inside a stream (an SDK `APIError` without status): retryable when its code or type says so. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  if (!(error instanceof OpenAI.APIError)) return undefined;
+  return { message: error.message, retryable: isRetryableResponsesError(error) };
 }
 
 /**
@@ -180,13 +181,10 @@ export class OpenAIResponseModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
-    // An `error` event inside a stream (no HTTP status): retryable when its code or type says so.
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
-      retryable: isRetryableResponsesError(error),
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 
@@ -271,19 +269,12 @@ export class OpenAIResponseModel extends ChatModelBase<
       yield* parseResponsesStream(events, settings, outcome);
     } catch (error) {
       if (signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
+      const { provider } = this;
+      throw streamBreakError(this.normalizeError(error), {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+      });
     }
   }
 
