@@ -4,11 +4,10 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
+  guardedStream,
   normalizeProviderError,
   type ProviderApiFailure,
   STRUCTURED_OUTPUT_TOOL_NAME,
-  streamBreakError,
   structuredOutputTool,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -147,17 +146,12 @@ export class AnthropicChatModel extends ChatModelBase<
       signal: request.signal,
     })) as unknown as AsyncIterable<unknown>;
     const outcome: StreamOutcome = { yielded: 0 };
-    try {
-      yield* parseMessageStream(stream, this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError) throw error;
-      const { provider } = this;
-      throw streamBreakError(this.normalizeError(error), {
-        provider,
-        yielded: outcome.yielded,
-        cause: error,
-      });
-    }
+    yield* guardedStream(parseMessageStream(stream, this.settings(startTime, request), outcome), {
+      provider: this.provider,
+      signal: request.signal,
+      outcome,
+      normalize: (e) => this.normalizeError(e),
+    });
   }
 
   protected override async doCall(

@@ -1,3 +1,4 @@
+export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
 export {
   definedFields,
@@ -11,7 +12,6 @@ export {
   type ProviderErrorOptions,
   type ProviderHttpFailure,
   statusHttpFailure,
-  streamBreakError,
 } from "./provider-error.js";
 export { renamedOption } from "./renamed-option.js";
 export { isBadRequest, isToolChoiceRejection } from "./structured-output-fallback.js";

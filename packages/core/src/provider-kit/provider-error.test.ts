@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ModelError } from "../errors/model-error.js";
 import { ValidationError } from "../errors/validation-error.js";
-import { normalizeProviderError, streamBreakError } from "./provider-error.js";
+import { normalizeProviderError } from "./provider-error.js";
 
 class SdkError extends Error {
   constructor(
@@ -93,28 +93,5 @@ describe("normalizeProviderError", () => {
     expect(normalizeProviderError(own, { provider: "p" })).toBe(own);
     const other = new Error("odd");
     expect(normalizeProviderError(other, { provider: "p" })).toBe(other);
-  });
-});
-
-describe("streamBreakError", () => {
-  const normalized = new ModelError("p: reset", { provider: "p", retryable: true, status: 502 });
-
-  it("keeps the error when no chunk came yet", () => {
-    expect(streamBreakError(normalized, { provider: "p", yielded: 0, cause: null })).toBe(
-      normalized,
-    );
-  });
-
-  it("says the partial answer was discarded after chunks", () => {
-    const error = streamBreakError(normalized, {
-      provider: "p",
-      yielded: 3,
-      cause: "c",
-      host: "h:1",
-    });
-    expect(error).toMatchObject({ provider: "p", retryable: true, status: 502, cause: "c" });
-    expect((error as Error).message).toBe(
-      "p: the response stream from h:1 broke off after 3 chunk(s) (p: reset). The partial answer was discarded.",
-    );
   });
 });

@@ -80,25 +80,3 @@ export function normalizeProviderError(error: unknown, options: ProviderErrorOpt
   }
   return error;
 }
-
-/**
- * The error for a response stream that failed after `yielded` chunks: the normalised error
- * (`normalized`) reworded to say the partial answer was discarded; `normalized` itself when no
- * chunk came yet or it is not a {@link ModelError}.
- */
-export function streamBreakError(
-  normalized: unknown,
-  context: { provider: string; yielded: number; cause: unknown; host?: string | undefined },
-): unknown {
-  if (!(normalized instanceof ModelError) || context.yielded === 0) return normalized;
-  const from = context.host ? ` from ${context.host}` : "";
-  return new ModelError(
-    `${context.provider}: the response stream${from} broke off after ${context.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-    {
-      cause: context.cause,
-      provider: context.provider,
-      retryable: normalized.retryable,
-      ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-    },
-  );
-}

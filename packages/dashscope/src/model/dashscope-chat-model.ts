@@ -4,10 +4,9 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
+  guardedStream,
   normalizeProviderError,
   STRUCTURED_OUTPUT_TOOL_NAME,
-  streamBreakError,
   structuredOutputTool,
   type ThinkingOption,
   ValidationError,
@@ -175,19 +174,15 @@ export class DashScopeChatModel extends ChatModelBase<
     const startTime = Date.now();
     const http = this.httpRequest(messages, request, true);
     const outcome: StreamOutcome = { yielded: 0 };
-    try {
-      yield* parseGenerationStream(postStream(http), this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError || outcome.yielded === 0) {
-        throw error;
-      }
-      const { provider } = this;
-      throw streamBreakError(this.normalizeError(error), {
-        provider,
-        yielded: outcome.yielded,
-        cause: error,
-      });
-    }
+    yield* guardedStream(
+      parseGenerationStream(postStream(http), this.settings(startTime, request), outcome),
+      {
+        provider: this.provider,
+        signal: request.signal,
+        outcome,
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
   protected override async doCall(

@@ -4,8 +4,7 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
-  streamBreakError,
+  guardedStream,
   toParametersSchema,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -121,17 +120,15 @@ export class GeminiChatModel extends ChatModelBase<
     const params = this.requestParams(messages, request);
     const stream = await this.client.models.generateContentStream(params as never);
     const outcome: GeminiStreamOutcome = { yielded: 0 };
-    try {
-      yield* parseGenerateContentStream(stream, this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError) throw error;
-      const { provider } = this;
-      throw streamBreakError(this.normalizeError(error), {
-        provider,
-        yielded: outcome.yielded,
-        cause: error,
-      });
-    }
+    yield* guardedStream(
+      parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
+      {
+        provider: this.provider,
+        signal: request.signal,
+        outcome,
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
   protected override async doCall(

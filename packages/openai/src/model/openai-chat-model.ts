@@ -4,12 +4,11 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  guardedStream,
   isBadRequest,
   isToolChoiceRejection,
-  ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
-  streamBreakError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -266,22 +265,15 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     outcome: StreamOutcome,
     signal: AbortSignal,
   ): AsyncGenerator<ChatResponse, void, undefined> {
-    try {
-      yield* parseChatCompletionStream(
-        stream.chunks,
-        settings,
+    yield* guardedStream(
+      parseChatCompletionStream(stream.chunks, settings, outcome, () => stream.wire.sentinel),
+      {
+        provider: this.provider,
+        signal: signal,
         outcome,
-        () => stream.wire.sentinel,
-      );
-    } catch (error) {
-      if (signal.aborted || error instanceof ModelError) throw error;
-      const { provider } = this;
-      throw streamBreakError(this.normalizeError(error), {
-        provider,
-        yielded: outcome.yielded,
-        cause: error,
-      });
-    }
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
   /** The body of a structured request through the forced tool (AgentScope's fallback). */

@@ -4,12 +4,12 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  guardedStream,
   isBadRequest,
   isToolChoiceRejection,
   ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
-  streamBreakError,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -265,17 +265,12 @@ export class OpenAIResponseModel extends ChatModelBase<
     outcome: ResponsesStreamOutcome,
     signal: AbortSignal,
   ): AsyncGenerator<ChatResponse, void, undefined> {
-    try {
-      yield* parseResponsesStream(events, settings, outcome);
-    } catch (error) {
-      if (signal.aborted || error instanceof ModelError) throw error;
-      const { provider } = this;
-      throw streamBreakError(this.normalizeError(error), {
-        provider,
-        yielded: outcome.yielded,
-        cause: error,
-      });
-    }
+    yield* guardedStream(parseResponsesStream(events, settings, outcome), {
+      provider: this.provider,
+      signal: signal,
+      outcome,
+      normalize: (e) => this.normalizeError(e),
+    });
   }
 
   /** The body of a structured request through the forced tool (the chat model's fallback). */
