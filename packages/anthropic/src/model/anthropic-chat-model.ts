@@ -1,14 +1,16 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  definedFields,
   guardedStream,
   normalizeProviderError,
   type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
@@ -22,43 +24,29 @@ import {
   type MessagesBody,
 } from "./anthropic-request.js";
 import { parseMessageStream, type StreamOutcome } from "./anthropic-stream-parser.js";
+import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
 
 /** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface AnthropicChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to the `ANTHROPIC_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+export interface AnthropicChatModelOptions extends ProviderChatModelOptions {
   /** The most tokens the model may generate (`max_tokens`). Default 2048. */
   maxTokens?: number;
   /**
-   * Claude's extended thinking, sent as `thinking` unless `generateKwargs` has one, e.g.
-   * `{ type: "enabled", budget_tokens: 1024 }`.
+   * Claude's extended thinking, sent as `thinking` unless `generateKwargs` has one:
+   * `{ budgetTokens: 1024 }` (or `true`, with that smallest budget) enables it, `false` disables
+   * it; the API's own object (`{ type: "enabled", budget_tokens: 1024 }`) is sent as it is.
    */
-  thinking?: Record<string, unknown>;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
-  /** The API base URL (a proxy or a compatible server such as DashScope's Anthropic endpoint). */
-  baseURL?: string;
+  thinking?: ThinkingOption | AnthropicThinkingParam;
   /**
    * More options of the SDK client (`defaultHeaders`, `fetch`…). `maxRetries` is always 0:
    * {@link ChatModelBase} does the retrying.
    */
   clientKwargs?: Record<string, unknown>;
-  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`. */
-  generateKwargs?: Record<string, unknown>;
   /** Use this client instead of building one (its own retries should be off). */
   client?: Anthropic;
-  /** The provider id used in errors and traces. Default `"anthropic"`. */
-  provider?: string;
 }
 
 /** Options of one {@link AnthropicChatModel} call. */
-export interface AnthropicChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type AnthropicChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<AnthropicChatModelCallOptions>;
 
@@ -123,14 +111,13 @@ export class AnthropicChatModel extends ChatModelBase<
       );
     }
     this.maxTokens = maxTokens;
-    this.thinking = options.thinking;
+    this.thinking = anthropicThinking(options.thinking);
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
     this.client =
       options.client ??
       new Anthropic({
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
         ...options.clientKwargs,
         maxRetries: 0,
       });

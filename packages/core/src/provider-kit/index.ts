@@ -13,6 +13,7 @@ export {
   type ProviderHttpFailure,
   statusHttpFailure,
 } from "./provider-error.js";
+export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
 export { renamedOption } from "./renamed-option.js";
 export { isBadRequest, isToolChoiceRejection } from "./structured-output-fallback.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output-tool.js";

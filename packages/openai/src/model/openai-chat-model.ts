@@ -1,7 +1,5 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   guardedStream,
@@ -9,6 +7,9 @@ import {
   isToolChoiceRejection,
   normalizeProviderError,
   type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -21,7 +22,8 @@ import {
   type StreamOutcome,
 } from "./chat-completions-parser.js";
 import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
-import { abortOptions, createOpenAIClient } from "./openai-client.js";
+import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import { openAIReasoningEffort } from "./openai-thinking.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
   fitsSchema,
@@ -31,43 +33,19 @@ import {
 } from "./structured-output.js";
 
 /** Options of {@link OpenAIChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAIChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to the `OPENAI_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+export interface OpenAIChatModelOptions extends ProviderChatModelOptions, OpenAIClientOptions {
   /**
-   * `reasoning_effort` for reasoning models (`"none"`, `"minimal"`, `"low"`, `"medium"`, `"high"`,
-   * `"xhigh"`, or a compatible provider's own level such as DeepSeek's `"max"`).
+   * Reasoning, sent as `reasoning_effort`: `{ effort: "low" }` (`"none"`, `"minimal"`, `"low"`,
+   * `"medium"`, `"high"`, `"xhigh"`, or a compatible provider's own level such as DeepSeek's
+   * `"max"`); `false` sends `"none"`; `true` keeps the model's default.
    */
+  thinking?: ThinkingOption;
+  /** @deprecated Use `thinking: { effort }` (the name every provider uses); still read, with a warning. */
   reasoningEffort?: string;
-  /** The organization id; defaults to `OPENAI_ORG_ID` (read by the SDK). */
-  organization?: string;
-  /** The API base URL, for compatible servers (vLLM, DeepSeek, Ollama `/v1`, DashScope…). */
-  baseURL?: string;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
-  /** `"openai"` (default) or `"azure"` (an `AzureOpenAI` client; give its options in `clientKwargs`). */
-  clientType?: "openai" | "azure";
-  /**
-   * More options of the SDK client (`defaultHeaders`, `fetch`, Azure's `endpoint`/`apiVersion`/
-   * `deployment`…). `maxRetries` is always 0: {@link ChatModelBase} does the retrying.
-   */
-  clientKwargs?: Record<string, unknown>;
-  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2, seed: 1 }`. */
-  generateKwargs?: Record<string, unknown>;
-  /** Use this client instead of building one (its own retries should be off). */
-  client?: OpenAI;
-  /** The provider id used in errors and traces. Default `"openai"`. */
-  provider?: string;
 }
 
 /** Options of one {@link OpenAIChatModel} call. */
-export interface OpenAIChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type OpenAIChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OpenAIChatModelCallOptions>;
 
@@ -110,7 +88,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   constructor(options: OpenAIChatModelOptions) {
     super(options);
     this.provider = options.provider ?? "openai";
-    this.reasoningEffort = options.reasoningEffort;
+    this.reasoningEffort = openAIReasoningEffort("OpenAIChatModel", options);
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
     this.client = createOpenAIClient(options, "OpenAIChatModel");

@@ -1,7 +1,5 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   guardedStream,
@@ -10,12 +8,16 @@ import {
   ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
 import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import { openAIReasoningEffort } from "./openai-thinking.js";
 import {
   isRetryableResponsesError,
   parseResponsesResponse,
@@ -37,30 +39,25 @@ import {
 } from "./structured-output.js";
 
 /** Options of {@link OpenAIResponseModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAIResponseModelOptions extends ChatModelBaseOptions, OpenAIClientOptions {
-  /** `reasoning.effort` (`"minimal"`, `"low"`, `"medium"`, `"high"`…) for reasoning models. */
-  reasoningEffort?: string;
-  /** `reasoning.summary` (`"auto"`, `"concise"`, `"detailed"`), sent with `reasoningEffort`. */
-  reasoningSummary?: string;
+export interface OpenAIResponseModelOptions extends ProviderChatModelOptions, OpenAIClientOptions {
   /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
+   * Reasoning, sent as `reasoning.effort`: `{ effort: "low" }` (`"minimal"`, `"low"`, `"medium"`,
+   * `"high"`…); `false` sends `"none"`; `true` keeps the model's default.
    */
-  streamToolParsing?: boolean;
+  thinking?: ThinkingOption;
+  /** @deprecated Use `thinking: { effort }` (the name every provider uses); still read, with a warning. */
+  reasoningEffort?: string;
+  /** `reasoning.summary` (`"auto"`, `"concise"`, `"detailed"`), sent with the reasoning effort. */
+  reasoningSummary?: string;
   /**
    * Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`, or `{ store: false }`
    * (then `include: ["reasoning.encrypted_content"]` is added so reasoning can be passed back).
    */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors and traces. Default `"openai"`. */
-  provider?: string;
 }
 
 /** Options of one {@link OpenAIResponseModel} call. */
-export interface OpenAIResponseModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type OpenAIResponseModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OpenAIResponseModelCallOptions>;
 
@@ -105,7 +102,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   constructor(options: OpenAIResponseModelOptions) {
     super(options);
     this.provider = options.provider ?? "openai";
-    this.reasoningEffort = options.reasoningEffort;
+    this.reasoningEffort = openAIReasoningEffort("OpenAIResponseModel", options);
     this.reasoningSummary = options.reasoningSummary;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
