@@ -2,7 +2,7 @@
 // still works, warns once per process, and sends what the new name sends. Its own file: the
 // warnings come once per process.
 import { ValidationError } from "@agentscope-ts/core";
-import { expectRenamedOptionOnWire } from "@agentscope-ts/test-helpers";
+import { expectHttpErrorShape, expectRenamedOptionOnWire } from "@agentscope-ts/test-helpers";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it, vi } from "vitest";
 import { dashscopeStream } from "../__fixtures__/wire-fixtures.js";
@@ -71,5 +71,27 @@ describe("DashScope renamed options", () => {
       ValidationError,
     );
     info.mockRestore();
+  });
+});
+
+describe("DashScope errors", () => {
+  it("HTTP 401, 429 and 500 become core's one ModelError shape", async () => {
+    await expectHttpErrorShape({
+      provider: "dashscope",
+      path: TEXT,
+      body: (status) => ({
+        code: status === 429 ? "Throttling.RateQuota" : "",
+        message: `failed ${status}`,
+        request_id: "r1",
+      }),
+      call: (server) =>
+        new DashScopeChatModel({
+          modelName: "qwen-plus",
+          apiKey: "k",
+          baseURL: `${server.url}/api/v1`,
+          stream: false,
+          maxRetries: 0,
+        }).call(messages),
+    });
   });
 });

@@ -1,10 +1,12 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  definedFields,
   guardedStream,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  type ThinkingOption,
   toParametersSchema,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -24,18 +26,21 @@ import {
   parseGenerateContentResponse,
   parseGenerateContentStream,
 } from "./gemini-response-parser.js";
+import { geminiThinkingConfig } from "./gemini-thinking.js";
 
 /** Options of {@link GeminiChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
-  apiKey?: string;
+export interface GeminiChatModelOptions extends Omit<ProviderChatModelOptions, "generateKwargs"> {
   /**
-   * Gemini's thinking config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (Python's
-   * snake_case keys are accepted too). Sent as `thinkingConfig` with every call.
+   * Thinking, sent as `thinkingConfig`: `true` is `{ includeThoughts: true }`, `{ budgetTokens }`
+   * adds `thinkingBudget`, `{ effort: "low" }` adds `thinkingLevel` (Gemini 3), `false` is
+   * `{ thinkingBudget: 0 }`.
+   */
+  thinking?: ThinkingOption;
+  /**
+   * @deprecated Use `thinking` (the name every provider uses); still read, with a warning. Gemini's
+   * own config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (snake_case keys accepted).
    */
   thinkingConfig?: Record<string, unknown>;
-  /** The API base URL (sent as the SDK's `httpOptions.baseUrl`), e.g. for a proxy. */
-  baseURL?: string;
   /** More options of the SDK client (`GoogleGenAI`): `vertexai`, `project`, `httpOptions`… */
   clientKwargs?: Record<string, unknown>;
   /**
@@ -45,15 +50,10 @@ export interface GeminiChatModelOptions extends ChatModelBaseOptions {
   generateKwargs?: Record<string, unknown>;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
-  /** The provider id used in errors and traces. Default `"gemini"`. */
-  provider?: string;
 }
 
-/** Options of one {@link GeminiChatModel} call. */
-export interface GeminiChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra `GenerateContentConfig` fields for this call (AgentScope's `**config_kwargs`). */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link GeminiChatModel} call (`generateKwargs`: `GenerateContentConfig` fields, AgentScope's `**config_kwargs`). */
+export type GeminiChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<GeminiChatModelCallOptions>;
 
@@ -95,19 +95,8 @@ export class GeminiChatModel extends ChatModelBase<
 
   constructor(options: GeminiChatModelOptions) {
     super(options);
-    if (
-      options.thinkingConfig !== undefined &&
-      (options.thinkingConfig === null || typeof options.thinkingConfig !== "object")
-    ) {
-      throw new ValidationError("GeminiChatModel options", [
-        {
-          path: "thinkingConfig",
-          message: `expected an object such as { includeThoughts: true, thinkingBudget: 1024 }, received ${JSON.stringify(options.thinkingConfig)}`,
-        },
-      ]);
-    }
     this.provider = options.provider ?? "gemini";
-    this.thinkingConfig = options.thinkingConfig;
+    this.thinkingConfig = geminiThinkingConfig(options);
     this.generateKwargs = { ...options.generateKwargs };
     this.client = options.client ?? createGeminiClient(options);
   }
@@ -203,7 +192,7 @@ export function createGeminiClient(options: {
     ...(options.baseURL !== undefined ? { baseUrl: options.baseURL } : {}),
   };
   return new GoogleGenAI({
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...definedFields({ apiKey: options.apiKey }),
     ...kwargs,
     ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}),
   } as ConstructorParameters<typeof GoogleGenAI>[0]);

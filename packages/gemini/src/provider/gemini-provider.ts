@@ -38,7 +38,7 @@ export type GeminiProvider<Id extends string = "gemini"> = Provider<
  * The Gemini provider for core's registry: `registry.register(gemini())`, then
  * `registry.chatModel("gemini:gemini-2.5-flash")`. Builds {@link GeminiChatModel}, the Gemini
  * formatters, {@link GeminiTokenCounter} and {@link GeminiTextEmbedding}. Model options given to
- * `chatModel()` (`stream`, `thinkingConfig`, `generateKwargs`…) win over the provider's.
+ * `chatModel()` (`stream`, `thinking`, `generateKwargs`…) win over the provider's.
  */
 export function gemini<const Id extends string = "gemini">(
   options: Omit<GeminiProviderOptions, "id"> & { id?: Id } = {},

@@ -2,7 +2,7 @@
 // warns once per process, and sends what the new name sends. Its own file: the warnings come once
 // per process.
 import { ValidationError } from "@agentscope-ts/core";
-import { expectRenamedOptionOnWire } from "@agentscope-ts/test-helpers";
+import { expectHttpErrorShape, expectRenamedOptionOnWire } from "@agentscope-ts/test-helpers";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
@@ -60,5 +60,20 @@ describe("Ollama renamed options", () => {
     expect(() => new OllamaChatModel({ ...base, thinking: { budgetTokens: 9 } })).toThrow(
       ValidationError,
     );
+  });
+});
+
+describe("Ollama errors", () => {
+  it("HTTP 401, 429 and 500 become core's one ModelError shape", async () => {
+    await expectHttpErrorShape({
+      provider: "ollama",
+      path: "/api/chat",
+      readsRetryAfter: false,
+      body: (status) => ({ error: `failed ${status}` }),
+      call: (server) =>
+        new OllamaChatModel({ modelName: "llama3.2", baseURL: server.url, maxRetries: 0 }).call(
+          USER,
+        ),
+    });
   });
 });
