@@ -8,3 +8,13 @@ describe("the main entry of @agentscope-ts/anthropic", () => {
     expect(inputs.some((i) => i.includes("node_modules/@anthropic-ai/sdk"))).toBe(true);
   });
 });
+
+describe("the /internal entry of @agentscope-ts/anthropic", () => {
+  it("bundles for the browser platform without any Node built-in", async () => {
+    const { inputs, nodeBuiltins } = await bundleForBrowser(
+      new URL("./internal.ts", import.meta.url),
+    );
+    expect(nodeBuiltins).toEqual([]);
+    expect(inputs.some((i) => i.endsWith("src/model/messages-stream-parser.ts"))).toBe(true);
+  });
+});

@@ -2,7 +2,8 @@
  * `@agentscope-ts/anthropic`: Claude on Anthropic's native Messages API for AgentScope-TS: the
  * chat model (extended thinking with signatures, prompt-cache usage), formatters, token counter
  * and a registry provider. Browser-safe: local images are read through an injectable
- * `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ * `readLocalFile` (by default `node:fs`, imported lazily when needed). Request builders and
+ * response parsers are under `@agentscope-ts/anthropic/internal` (no semver promise).
  */
 
 /** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
@@ -17,10 +18,14 @@ export {
   type AnthropicChatFormatterOptions,
   type AnthropicMessage,
 } from "./formatter/anthropic-chat-formatter.js";
-export {
-  type AnthropicImageBlock,
-  formatAnthropicImageBlock,
-} from "./formatter/anthropic-image-block.js";
+export type {
+  AnthropicBase64ImageSource,
+  AnthropicContentBlockParam,
+  AnthropicImageBlockParam,
+  AnthropicThinkingBlockParam,
+  AnthropicToolResultBlockParam,
+  AnthropicToolResultPart,
+} from "./formatter/anthropic-message.js";
 export {
   AnthropicMultiAgentFormatter,
   type AnthropicMultiAgentFormatterOptions,
@@ -31,13 +36,6 @@ export {
   type AnthropicChatModelCallOptions,
   type AnthropicChatModelOptions,
 } from "./model/anthropic-chat-model.js";
-export { redactedThinkingBlock } from "./model/anthropic-parse-common.js";
-export {
-  type AnthropicTool,
-  buildMessagesRequest,
-  formatToolChoice,
-  formatTools,
-} from "./model/anthropic-request.js";
 export {
   type AnthropicProvider,
   type AnthropicProviderModelOptions,

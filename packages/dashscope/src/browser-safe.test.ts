@@ -9,3 +9,13 @@ describe("the main entry of @agentscope-ts/dashscope", () => {
     expect(inputs.some((i) => i.endsWith("src/model/dashscope-http.ts"))).toBe(true);
   });
 });
+
+describe("the /internal entry of @agentscope-ts/dashscope", () => {
+  it("bundles for the browser platform without any Node built-in", async () => {
+    const { inputs, nodeBuiltins } = await bundleForBrowser(
+      new URL("./internal.ts", import.meta.url),
+    );
+    expect(nodeBuiltins).toEqual([]);
+    expect(inputs.some((i) => i.endsWith("src/model/generation-request.ts"))).toBe(true);
+  });
+});

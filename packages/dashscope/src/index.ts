@@ -2,31 +2,35 @@
  * `@agentscope-ts/dashscope`: Qwen and the other models of DashScope (Alibaba Cloud Model Studio)
  * through DashScope's native HTTP API for AgentScope-TS: the chat model (text and multimodal
  * generation, thinking), formatters, text and multimodal embeddings and a registry provider.
- * Browser-safe: local media files are read through an injectable `readLocalFile`.
+ * Browser-safe: local media files are read through an injectable `readLocalFile`. Request
+ * builders, parsers and API paths are under `@agentscope-ts/dashscope/internal` (no semver promise).
  */
 
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "@agentscope-ts/core";
 export {
   DashScopeMultiModalEmbedding,
   type DashScopeMultiModalEmbeddingOptions,
-  MULTIMODAL_EMBEDDING_PATH,
 } from "./embedding/dashscope-multimodal-embedding.js";
 export {
   type DashScopeEmbeddingClientOptions,
   DashScopeTextEmbedding,
   type DashScopeTextEmbeddingOptions,
-  TEXT_EMBEDDING_PATH,
 } from "./embedding/dashscope-text-embedding.js";
 export {
   DashScopeChatFormatter,
   type DashScopeChatFormatterOptions,
   type DashScopeMessage,
 } from "./formatter/dashscope-chat-formatter.js";
-export {
-  type DashScopeContentPart,
-  formatDashScopeMediaBlock,
-  joinAllTextContent,
-} from "./formatter/dashscope-media.js";
+export type {
+  DashScopeAudioPart,
+  DashScopeChatMessage,
+  DashScopeContentPart,
+  DashScopeImagePart,
+  DashScopeTextPart,
+  DashScopeToolCall,
+  DashScopeToolMessage,
+  DashScopeVideoPart,
+} from "./formatter/dashscope-message.js";
 export {
   DashScopeMultiAgentFormatter,
   type DashScopeMultiAgentFormatterOptions,
@@ -38,20 +42,8 @@ export {
   type DashScopeChatModelCallOptions,
   type DashScopeChatModelOptions,
 } from "./model/dashscope-chat-model.js";
-export {
-  DashScopeError,
-  type DashScopeErrorOptions,
-  dashScopeErrorFrom,
-  isRetryableDashScopeError,
-} from "./model/dashscope-error.js";
-export {
-  buildGenerationBody,
-  DEFAULT_BASE_HTTP_API_URL,
-  formatDashScopeToolChoice,
-  MULTIMODAL_GENERATION_PATH,
-  TEXT_GENERATION_PATH,
-  usesMultimodalApi,
-} from "./model/dashscope-request.js";
+export { DashScopeError, type DashScopeErrorOptions } from "./model/dashscope-error.js";
+export { DEFAULT_BASE_HTTP_API_URL } from "./model/generation-request.js";
 export {
   type DashScopeProvider,
   type DashScopeProviderModelOptions,

@@ -2,13 +2,16 @@
 // strict type-check walks each package's published .d.ts files (not their sources).
 import * as a2a from "@agentscope-ts/a2a";
 import * as anthropic from "@agentscope-ts/anthropic";
+import * as anthropicInternal from "@agentscope-ts/anthropic/internal";
 import * as core from "@agentscope-ts/core";
 import * as coreNode from "@agentscope-ts/core/node";
 import * as coreTesting from "@agentscope-ts/core/testing";
 import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
+import * as dashscopeInternal from "@agentscope-ts/dashscope/internal";
 import * as gemini from "@agentscope-ts/gemini";
 import * as huggingface from "@agentscope-ts/huggingface";
+import * as huggingfaceInternal from "@agentscope-ts/huggingface/internal";
 import * as huggingfaceTesting from "@agentscope-ts/huggingface/testing";
 import * as llamaCpp from "@agentscope-ts/llama-cpp";
 import * as llamaCppTesting from "@agentscope-ts/llama-cpp/testing";
@@ -32,11 +35,13 @@ export const modules = [
   a2a,
   server,
   anthropic,
+  anthropicInternal,
   core,
   coreNode,
   coreTesting,
   coreZod,
   dashscope,
+  dashscopeInternal,
   gemini,
   llamaCpp,
   llamaCppTesting,
@@ -44,6 +49,7 @@ export const modules = [
   ollama,
   openai,
   huggingface,
+  huggingfaceInternal,
   huggingfaceTesting,
   mem0,
   otel,

@@ -86,7 +86,8 @@ describe("AnthropicChatFormatter", () => {
       new Msg("Bob", "Nice.", "assistant"),
     ]);
     expect(out).toHaveLength(1);
-    const content = out[0]!.content as Record<string, unknown>[];
+    const content = out[0]!.content;
+    if (!Array.isArray(content)) throw new Error("expected a content list");
     expect(content.map((b) => b.type)).toEqual(["text", "image", "text"]);
     expect(content[0]).toEqual({ type: "text", text: "# H\n<history>\n" });
     expect(content[2]).toEqual({ text: "Bob: Nice.\n</history>", type: "text" });

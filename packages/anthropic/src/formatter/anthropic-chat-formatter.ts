@@ -2,18 +2,25 @@ import {
   defaultLocalFileReader,
   type LocalFileReader,
   type Msg,
+  type ThinkingBlock,
   type ToolResultOutputBlock,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
 import { formatAnthropicImageBlock } from "./anthropic-image-block.js";
+import type {
+  AnthropicContentBlockParam,
+  AnthropicMessage,
+  AnthropicThinkingBlockParam,
+  AnthropicToolResultPart,
+} from "./anthropic-message.js";
 
-/** One message of a Messages API request, as the formatters build it. */
-export type AnthropicMessage = Record<string, unknown>;
+export type { AnthropicMessage };
 
 /** Options of {@link AnthropicChatFormatter} (AgentScope's keyword arguments, camelCased). */
-export interface AnthropicChatFormatterOptions extends TruncatedFormatterBaseOptions {
+export interface AnthropicChatFormatterOptions
+  extends TruncatedFormatterBaseOptions<AnthropicMessage> {
   /**
    * Reads local image paths, which are inlined as base64 as AgentScope does. Defaults to a reader
    * that imports `node:fs/promises` lazily, only when a local path is met (so the package stays
@@ -26,7 +33,9 @@ export interface AnthropicChatFormatterOptions extends TruncatedFormatterBaseOpt
  * A thinking block as sent back: unchanged (with its `signature`), or, for redacted thinking
  * (a block carrying `redacted_data`), the API's `redacted_thinking{data}`.
  */
-function formatThinking(block: Record<string, unknown>): Record<string, unknown> {
+function formatThinking(
+  block: ThinkingBlock & { redacted_data?: unknown },
+): AnthropicThinkingBlockParam | { type: "redacted_thinking"; data: string } {
   if (typeof block.redacted_data === "string") {
     return { type: "redacted_thinking", data: block.redacted_data };
   }
@@ -57,14 +66,14 @@ export class AnthropicChatFormatter extends TruncatedFormatterBase<AnthropicMess
     const messages: AnthropicMessage[] = [];
     for (let index = 0; index < msgs.length; index++) {
       const msg = msgs[index] as Msg;
-      const content: Record<string, unknown>[] = [];
+      const content: AnthropicContentBlockParam[] = [];
       for (const block of msg.getContentBlocks()) {
         switch (block.type) {
           case "text":
             content.push({ ...block });
             break;
           case "thinking":
-            content.push(formatThinking(block as unknown as Record<string, unknown>));
+            content.push(formatThinking(block));
             break;
           case "image":
             content.push(await formatAnthropicImageBlock(block, this.readLocalFile));
@@ -103,10 +112,10 @@ export class AnthropicChatFormatter extends TruncatedFormatterBase<AnthropicMess
   /** A tool result's `content`: its blocks (images formatted), or its text as one text block. */
   private async toolResultContent(
     output: string | readonly ToolResultOutputBlock[] | null | undefined,
-  ): Promise<Record<string, unknown>[]> {
+  ): Promise<AnthropicToolResultPart[]> {
     if (output == null) return [{ type: "text", text: "" }];
     if (!Array.isArray(output)) return [{ type: "text", text: String(output) }];
-    const out: Record<string, unknown>[] = [];
+    const out: AnthropicToolResultPart[] = [];
     for (const item of output as readonly ToolResultOutputBlock[]) {
       out.push(
         item.type === "image"

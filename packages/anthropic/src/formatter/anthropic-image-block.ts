@@ -4,10 +4,8 @@ import {
   type LocalFileReader,
   ValidationError,
 } from "@agentscope-ts/core";
+import type { AnthropicImageBlockParam } from "./anthropic-message.js";
 import { extensionOf, IMAGE_EXTENSIONS, sniffImageMediaType } from "./image-media-type.js";
-
-/** An image block as the Messages API takes it. */
-export type AnthropicImageBlock = Record<string, unknown> & { type: "image" };
 
 /** Whether `url` has a scheme other than `file:` (Python's `urlparse(url).scheme`). */
 function isWebUrl(url: string): boolean {
@@ -27,9 +25,9 @@ function isWebUrl(url: string): boolean {
 export async function formatAnthropicImageBlock(
   block: ImageBlock,
   readLocalFile: LocalFileReader,
-): Promise<AnthropicImageBlock> {
+): Promise<AnthropicImageBlockParam> {
   const source = block.source;
-  if (source.type === "base64") return { ...block } as AnthropicImageBlock;
+  if (source.type === "base64") return { ...block };
   const url = source.url;
   const path = url.startsWith("file://") ? url.slice("file://".length) : url;
   if (!isWebUrl(path)) {

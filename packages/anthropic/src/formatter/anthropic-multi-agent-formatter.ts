@@ -6,12 +6,13 @@ import {
   systemTextMessage,
   TruncatedFormatterBase,
 } from "@agentscope-ts/core";
+import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages";
 import {
   AnthropicChatFormatter,
   type AnthropicChatFormatterOptions,
-  type AnthropicMessage,
 } from "./anthropic-chat-formatter.js";
 import { formatAnthropicImageBlock } from "./anthropic-image-block.js";
+import type { AnthropicImageBlockParam, AnthropicMessage } from "./anthropic-message.js";
 
 /** Options of {@link AnthropicMultiAgentFormatter}. */
 export interface AnthropicMultiAgentFormatterOptions extends AnthropicChatFormatterOptions {
@@ -58,7 +59,7 @@ export class AnthropicMultiAgentFormatter extends TruncatedFormatterBase<Anthrop
     isFirst: boolean,
   ): Promise<AnthropicMessage[]> {
     const prompt = isFirst ? this.conversationHistoryPrompt : "";
-    const blocks: Record<string, unknown>[] = [];
+    const blocks: (TextBlockParam | AnthropicImageBlockParam)[] = [];
     let lines: string[] = [];
     const flush = () => {
       if (lines.length === 0) return;
@@ -77,11 +78,11 @@ export class AnthropicMultiAgentFormatter extends TruncatedFormatterBase<Anthrop
     }
     flush();
     if (blocks.length === 0) return [];
-    const first = blocks[0] as Record<string, unknown>;
-    if (first.text) first.text = `${prompt}<history>\n${first.text as string}`;
+    const first = blocks[0];
+    if (first?.type === "text" && first.text) first.text = `${prompt}<history>\n${first.text}`;
     else blocks.unshift({ type: "text", text: `${prompt}<history>\n` });
-    const last = blocks[blocks.length - 1] as Record<string, unknown>;
-    if (last.text) last.text = `${last.text as string}\n</history>`;
+    const last = blocks[blocks.length - 1];
+    if (last?.type === "text" && last.text) last.text = `${last.text}\n</history>`;
     else blocks.push({ type: "text", text: "</history>" });
     return [{ role: "user", content: blocks }];
   }

@@ -4,9 +4,12 @@ import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { modelFor } from "../__fixtures__/test-model.js";
 import { wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 
 const PATH = "/v1/messages";
-const messages = [{ role: "user", content: [{ type: "text", text: "Weather?" }] }];
+const messages: AnthropicMessage[] = [
+  { role: "user", content: [{ type: "text", text: "Weather?" }] },
+];
 const overloaded = { type: "error", error: { type: "overloaded_error", message: "Overloaded" } };
 const rateLimited = {
   type: "error",

@@ -5,10 +5,11 @@ import { z } from "zod";
 import { collect, modelFor } from "../__fixtures__/test-model.js";
 import { joinDeltas, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
 import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 import { AnthropicChatModel } from "./anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
-const messages = [
+const messages: AnthropicMessage[] = [
   { role: "system", content: [{ type: "text", text: "You are terse." }] },
   { role: "user", content: [{ type: "text", text: "Hello!" }] },
 ];
@@ -346,6 +347,7 @@ describe("AnthropicChatModel non-streaming", () => {
 
   it("rejects messages without role/content before sending anything", async () => {
     await using server = await createTestServer({});
+    // @ts-expect-error a message without a role does not type-check, and is refused at run time
     await expect(modelFor(server).call([{ content: "hi" }])).rejects.toBeInstanceOf(
       ValidationError,
     );

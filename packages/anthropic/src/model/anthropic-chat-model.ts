@@ -14,17 +14,18 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
-import type { AnthropicMessage } from "../formatter/anthropic-chat-formatter.js";
-import { parseMessage } from "./anthropic-message-parser.js";
-import type { ParseSettings } from "./anthropic-parse-common.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
+import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
 import {
   buildMessagesRequest,
   formatToolChoice,
   formatTools,
   type MessagesBody,
-} from "./anthropic-request.js";
-import { parseMessageStream, type StreamOutcome } from "./anthropic-stream-parser.js";
-import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
+} from "./messages-request.js";
+import type { ParseSettings } from "./messages-response-fields.js";
+import { parseMessage } from "./messages-response-parser.js";
+import { toNonStreamingParams, toStreamingParams } from "./messages-sdk-params.js";
+import { parseMessageStream, type StreamOutcome } from "./messages-stream-parser.js";
 
 /** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */
 export interface AnthropicChatModelOptions extends ProviderChatModelOptions {
@@ -124,14 +125,12 @@ export class AnthropicChatModel extends ChatModelBase<
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly AnthropicMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
-    const body = { ...this.requestBody(messages, request), stream: true };
-    const stream = (await this.client.messages.create(body as never, {
-      signal: request.signal,
-    })) as unknown as AsyncIterable<unknown>;
+    const params = toStreamingParams(this.requestBody(messages, request));
+    const stream = await this.client.messages.create(params, { signal: request.signal });
     const outcome: StreamOutcome = { yielded: 0 };
     yield* guardedStream(parseMessageStream(stream, this.settings(startTime, request), outcome), {
       provider: this.provider,
@@ -142,12 +141,12 @@ export class AnthropicChatModel extends ChatModelBase<
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly AnthropicMessage[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
-    const body = { ...this.requestBody(messages, request), stream: false };
-    const message = await this.client.messages.create(body as never, { signal: request.signal });
+    const params = toNonStreamingParams(this.requestBody(messages, request));
+    const message = await this.client.messages.create(params, { signal: request.signal });
     return parseMessage(message, this.settings(startTime, request));
   }
 
@@ -160,10 +159,7 @@ export class AnthropicChatModel extends ChatModelBase<
   }
 
   /** The request body of a call; structured output replaces tools with the forced tool. */
-  private requestBody(
-    messages: readonly Record<string, unknown>[],
-    request: Request,
-  ): MessagesBody {
+  private requestBody(messages: readonly AnthropicMessage[], request: Request): MessagesBody {
     const body = buildMessagesRequest(
       messages,
       {
@@ -180,8 +176,7 @@ export class AnthropicChatModel extends ChatModelBase<
       body.tool_choice = formatToolChoice(STRUCTURED_OUTPUT_TOOL_NAME);
       // Claude refuses a forced tool choice while thinking (HTTP 400), so the structured request
       // goes without it. (AgentScope sends both and fails.)
-      const thinking = body.thinking as { type?: unknown } | undefined;
-      if (thinking && thinking.type !== "disabled") delete body.thinking;
+      if (body.thinking && body.thinking.type !== "disabled") delete body.thinking;
     }
     return body;
   }

@@ -6,18 +6,20 @@ import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { modelFor } from "../__fixtures__/test-model.js";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
+import type { AnthropicChatModelOptions } from "./anthropic-chat-model.js";
 
 const PATH = "/v1/messages";
-const messages = [{ role: "user", content: [{ type: "text", text: "Hi" }] }];
+const messages: AnthropicMessage[] = [{ role: "user", content: [{ type: "text", text: "Hi" }] }];
 
 describe("AnthropicChatModel thinking", () => {
   it("sends { budgetTokens } as the API's thinking object, true with the smallest budget", async () => {
     await using server = await createTestServer({
       [PATH]: { response: { type: "json", body: wireJson("anthropic-text") } },
     });
-    const sent = async (thinking: unknown) => {
-      await modelFor(server, { stream: false, thinking: thinking as never }).call(messages);
-      return (server.calls.at(-1)?.body as { thinking?: unknown }).thinking;
+    const sent = async (thinking: AnthropicChatModelOptions["thinking"]) => {
+      await modelFor(server, { stream: false, thinking }).call(messages);
+      return (server.calls.at(-1)?.body as { thinking?: unknown } | undefined)?.thinking;
     };
     const wire = await sent({ type: "enabled", budget_tokens: 2048 });
     expect(await sent({ budgetTokens: 2048 })).toEqual(wire);

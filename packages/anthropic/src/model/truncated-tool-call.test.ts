@@ -3,8 +3,9 @@ import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { modelFor } from "../__fixtures__/test-model.js";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 
-const messages = [{ role: "user", content: "Weather in San Francisco?" }];
+const messages: AnthropicMessage[] = [{ role: "user", content: "Weather in San Francisco?" }];
 // The recorded `json` tool call up to its (empty) first argument fragment and the ping after it.
 const start = wireChunks("anthropic-json-tool.1").slice(0, 4);
 const cutFragment = JSON.stringify({

@@ -2,6 +2,7 @@ import { ModelError, Msg, TruncationError } from "@agentscope-ts/core";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { AnthropicChatFormatter } from "../formatter/anthropic-chat-formatter.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 import { AnthropicTokenCounter } from "./anthropic-token-counter.js";
 
 const PATH = "/v1/messages/count_tokens";
@@ -24,7 +25,7 @@ describe("AnthropicTokenCounter", () => {
       apiKey: "k",
       baseURL: server.url,
     });
-    const messages = [
+    const messages: AnthropicMessage[] = [
       { role: "system", content: [{ type: "text", text: "Be brief." }] },
       { role: "user", content: [{ type: "text", text: "Hi" }] },
     ];

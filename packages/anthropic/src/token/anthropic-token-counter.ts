@@ -4,7 +4,9 @@ import {
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
-import { formatTools } from "../model/anthropic-request.js";
+import type { AnthropicMessage } from "../formatter/anthropic-message.js";
+import { type CountTokensBody, formatTools } from "../model/messages-request.js";
+import { toCountTokensParams } from "../model/messages-sdk-params.js";
 
 /** Options of {@link AnthropicTokenCounter} (AgentScope's keyword arguments, camelCased). */
 export interface AnthropicTokenCounterOptions {
@@ -27,7 +29,7 @@ export interface AnthropicTokenCounterOptions {
  * Anthropic tools; the caller's array is not changed. Multimodal data must be base64 (as the API
  * requires). Failures reject with core's `ModelError`.
  */
-export class AnthropicTokenCounter extends TokenCounterBase {
+export class AnthropicTokenCounter extends TokenCounterBase<AnthropicMessage> {
   /** The model whose tokens are counted. */
   readonly modelName: string;
   /** The SDK client. */
@@ -47,20 +49,21 @@ export class AnthropicTokenCounter extends TokenCounterBase {
 
   /** The input tokens of `messages` (a formatter's output) and `tools`, as the API counts them. */
   async count(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly AnthropicMessage[],
     tools?: readonly unknown[],
     extra: Record<string, unknown> = {},
   ): Promise<number> {
-    let rest = messages;
-    const params: Record<string, unknown> = { model: this.modelName, ...extra };
-    if (messages[0]?.role === "system") {
-      params.system = messages[0].content;
-      rest = messages.slice(1);
-    }
-    params.messages = [...rest];
-    if (tools && tools.length > 0) params.tools = anthropicTools(tools);
+    const [first, ...others] = messages;
+    const hasSystem = first?.role === "system";
+    const body: CountTokensBody = {
+      model: this.modelName,
+      ...extra,
+      ...(hasSystem ? { system: first.content } : {}),
+      messages: hasSystem ? others : [...messages],
+    };
+    if (tools && tools.length > 0) body.tools = anthropicTools(tools);
     try {
-      const result = await this.client.messages.countTokens(params as never);
+      const result = await this.client.messages.countTokens(toCountTokensParams(body));
       return result.input_tokens;
     } catch (error) {
       throw normalizeProviderError(error, { provider: "anthropic", baseURL: this.client.baseURL });
@@ -68,12 +71,19 @@ export class AnthropicTokenCounter extends TokenCounterBase {
   }
 }
 
+/** Whether `tool` is an OpenAI-style function schema (what `Toolkit.getJsonSchemas()` gives). */
+function isFunctionSchema(tool: unknown): tool is ToolFunctionSchema {
+  return (
+    tool !== null &&
+    typeof tool === "object" &&
+    "type" in tool &&
+    tool.type === "function" &&
+    "function" in tool &&
+    Boolean(tool.function)
+  );
+}
+
 /** Tools as the API takes them: OpenAI-style function schemas are converted, others kept. */
 function anthropicTools(tools: readonly unknown[]): unknown[] {
-  return tools.map((tool) =>
-    (tool as { type?: unknown; function?: unknown }).type === "function" &&
-    (tool as { function?: unknown }).function
-      ? formatTools([tool as ToolFunctionSchema])[0]
-      : tool,
-  );
+  return tools.map((tool) => (isFunctionSchema(tool) ? formatTools([tool])[0] : tool));
 }

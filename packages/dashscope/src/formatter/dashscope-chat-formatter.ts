@@ -6,18 +6,21 @@ import {
   type TruncatedFormatterBaseOptions,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
-import {
-  type DashScopeContentPart,
-  formatDashScopeMediaBlock,
-  joinAllTextContent,
-} from "./dashscope-media.js";
+import { formatDashScopeMediaBlock } from "./dashscope-media.js";
+import type {
+  DashScopeChatMessage,
+  DashScopeContentPart,
+  DashScopeMessage,
+  DashScopeToolCall,
+} from "./dashscope-message.js";
+import { joinAllTextContent } from "./join-text-content.js";
 import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 
-/** One message of a DashScope generation request (`input.messages[i]`), as the formatters build it. */
-export type DashScopeMessage = Record<string, unknown>;
+export type { DashScopeMessage };
 
 /** Options of {@link DashScopeChatFormatter} (AgentScope's keyword arguments, camelCased). */
-export interface DashScopeChatFormatterOptions extends TruncatedFormatterBaseOptions {
+export interface DashScopeChatFormatterOptions
+  extends TruncatedFormatterBaseOptions<DashScopeMessage> {
   /** Put images from tool results into a user message after the tool message. Default `false`. */
   promoteToolResultImages?: boolean;
   /** Put audio from tool results into a user message after the tool message. Default `false`. */
@@ -65,7 +68,7 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
     for (let i = 0; i < msgs.length; i++) {
       const msg = msgs[i] as Msg;
       const content: DashScopeContentPart[] = [];
-      const toolCalls: Record<string, unknown>[] = [];
+      const toolCalls: DashScopeToolCall[] = [];
       for (const block of msg.getContentBlocks()) {
         switch (block.type) {
           case "text":
@@ -108,7 +111,7 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
             warnSkippedBlock(this.constructor.name, (block as { type: string }).type);
         }
       }
-      const formatted: DashScopeMessage = { role: msg.role, content };
+      const formatted: DashScopeChatMessage = { role: msg.role, content };
       if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
       if (content.length > 0 || toolCalls.length > 0) messages.push(formatted);
     }

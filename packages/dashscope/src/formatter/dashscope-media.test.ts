@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { CharTokenCounter, Msg, ValidationError } from "@agentscope-ts/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { DashScopeChatFormatter } from "./dashscope-chat-formatter.js";
-import { formatDashScopeMediaBlock, joinAllTextContent } from "./dashscope-media.js";
+import { formatDashScopeMediaBlock } from "./dashscope-media.js";
+import type { DashScopeContentPart } from "./dashscope-message.js";
 import { DashScopeMultiAgentFormatter } from "./dashscope-multi-agent-formatter.js";
+import { joinAllTextContent } from "./join-text-content.js";
 import { defaultLocalFileReader } from "./local-file-reader.js";
 
 const dir = mkdtempSync(join(tmpdir(), "dashscope-media-"));
@@ -73,11 +75,14 @@ describe("formatDashScopeMediaBlock", () => {
 
 describe("joinAllTextContent", () => {
   it("joins all-text content, skipping empty texts, and leaves the rest", () => {
+    // A part with a `type` (as Python's `_reformat_messages` checks for): read defensively.
+    const typedText: DashScopeContentPart = { text: "b" };
+    Object.assign(typedText, { type: "text" });
     const messages = joinAllTextContent([
-      { role: "user", content: [{ text: "a" }, { text: "" }, { text: "b", type: "text" }] },
+      { role: "user", content: [{ text: "a" }, { text: "" }, typedText] },
       { role: "user", content: [{ text: "a" }, { image: "x" }] },
       { role: "assistant", content: [] },
-      { role: "tool", content: "plain" },
+      { role: "tool", content: "plain", tool_call_id: "1", name: "t" },
     ]);
     expect(messages.map((m) => m.content)).toEqual([
       "a\nb",

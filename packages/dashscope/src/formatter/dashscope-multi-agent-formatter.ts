@@ -6,13 +6,10 @@ import {
 import {
   DashScopeChatFormatter,
   type DashScopeChatFormatterOptions,
-  type DashScopeMessage,
 } from "./dashscope-chat-formatter.js";
-import {
-  type DashScopeContentPart,
-  formatDashScopeMediaBlock,
-  joinAllTextContent,
-} from "./dashscope-media.js";
+import { formatDashScopeMediaBlock } from "./dashscope-media.js";
+import type { DashScopeContentPart, DashScopeMessage } from "./dashscope-message.js";
+import { joinAllTextContent } from "./join-text-content.js";
 import { defaultLocalFileReader, type LocalFileReader } from "./local-file-reader.js";
 
 /** Options of {@link DashScopeMultiAgentFormatter}. */
@@ -92,11 +89,11 @@ export class DashScopeMultiAgentFormatter extends TruncatedFormatterBase<DashSco
     }
     if (lines.length > 0) parts.push({ text: lines.join("\n") });
     if (parts.length === 0) return [];
-    const first = parts[0] as DashScopeContentPart;
-    if (first.text) first.text = `${prompt}<history>\n${first.text}`;
+    const first = parts[0];
+    if (first && "text" in first && first.text) first.text = `${prompt}<history>\n${first.text}`;
     else parts.unshift({ text: `${prompt}<history>\n` });
-    const last = parts[parts.length - 1] as DashScopeContentPart;
-    if (last.text) last.text += "\n</history>";
+    const last = parts[parts.length - 1];
+    if (last && "text" in last && last.text) last.text += "\n</history>";
     else parts.push({ text: "</history>" });
     return joinAllTextContent([{ role: "user", content: parts }]);
   }

@@ -4,12 +4,13 @@ import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { dashscopeStream, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { DashScopeChatModel, type DashScopeChatModelOptions } from "./dashscope-chat-model.js";
 import { DashScopeError } from "./dashscope-error.js";
 
 const TEXT = "/api/v1/services/aigc/text-generation/generation";
 const MULTIMODAL = "/api/v1/services/aigc/multimodal-generation/generation";
-const messages = [{ role: "user", content: "Who are you?" }];
+const messages: DashScopeMessage[] = [{ role: "user", content: "Who are you?" }];
 const weatherTool = {
   type: "function" as const,
   function: {

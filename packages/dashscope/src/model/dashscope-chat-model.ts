@@ -11,23 +11,23 @@ import {
   type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
-import type { DashScopeMessage } from "../formatter/dashscope-chat-formatter.js";
+import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
 import { type DashScopeHttpRequest, postJson, postStream } from "./dashscope-http.js";
+import { dashScopeThinking } from "./dashscope-thinking.js";
 import {
   buildGenerationBody,
   MULTIMODAL_GENERATION_PATH,
   TEXT_GENERATION_PATH,
   usesMultimodalApi,
-} from "./dashscope-request.js";
+} from "./generation-request.js";
 import {
   type ParseSettings,
   parseGeneration,
   parseGenerationStream,
   type StreamOutcome,
-} from "./dashscope-response-parser.js";
-import { dashScopeThinking } from "./dashscope-thinking.js";
+} from "./generation-response-parser.js";
 
 /** Options of {@link DashScopeChatModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeChatModelOptions extends ChatModelBaseOptions, DashScopeBaseURLOptions {
@@ -168,7 +168,7 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly DashScopeMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -186,7 +186,7 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly DashScopeMessage[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
@@ -208,12 +208,13 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   private httpRequest(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly DashScopeMessage[],
     request: Request,
     streaming: boolean,
   ): DashScopeHttpRequest {
     for (let i = 0; i < messages.length; i++) {
-      const msg = messages[i];
+      // Checked as untyped data: messages often come from JSON or untyped code.
+      const msg: unknown = messages[i];
       if (msg === null || typeof msg !== "object" || !("role" in msg)) {
         throw new ValidationError(
           "messages",

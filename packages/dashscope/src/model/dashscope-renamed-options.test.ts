@@ -10,10 +10,11 @@ import {
   DashScopeTextEmbedding,
   TEXT_EMBEDDING_PATH,
 } from "../embedding/dashscope-text-embedding.js";
+import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { DashScopeChatModel } from "./dashscope-chat-model.js";
 
 const TEXT = "/api/v1/services/aigc/text-generation/generation";
-const messages = [{ role: "user", content: "Who are you?" }];
+const messages: DashScopeMessage[] = [{ role: "user", content: "Who are you?" }];
 
 describe("DashScope renamed options", () => {
   it("baseURL replaces baseHttpApiUrl (chat model)", async () => {

@@ -2,10 +2,11 @@ import { expectRetryableStreamError, expectTruncatedToolCall } from "@agentscope
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
+import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { DashScopeChatModel } from "./dashscope-chat-model.js";
 
 const TEXT = "/api/v1/services/aigc/text-generation/generation";
-const messages = [{ role: "user", content: "Weather in Hangzhou?" }];
+const messages: DashScopeMessage[] = [{ role: "user", content: "Weather in Hangzhou?" }];
 const modelFor = (server: TestServer) =>
   new DashScopeChatModel({
     modelName: "qwen-plus",

@@ -50,10 +50,7 @@ describe("dashscope() provider", () => {
     const model = registry.chatModel("dashscope-intl:qwen-vl-plus");
     const formatter = registry.formatter("dashscope-intl");
     const response = await model.call(
-      (await formatter.format([new Msg("user", "What is in the image?", "user")])) as Record<
-        string,
-        unknown
-      >[],
+      await formatter.format([new Msg("user", "What is in the image?", "user")]),
     );
     expect(response.content[0]).toMatchObject({ type: "text" });
     expect(server.calls[0]?.headers.authorization).toBe("Bearer intl-key");

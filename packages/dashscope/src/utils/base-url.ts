@@ -1,5 +1,5 @@
 import { renamedOption } from "@agentscope-ts/core";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/dashscope-request.js";
+import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
 
 /** Where DashScope is reached: `baseURL` (or the deprecated `baseHttpApiUrl`). */
 export interface DashScopeBaseURLOptions {

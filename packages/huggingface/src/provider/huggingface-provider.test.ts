@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRegistry, RegistryError } from "@agentscope-ts/core";
+import { createRegistry, RegistryError, ValidationError } from "@agentscope-ts/core";
 import { env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersTextEmbedding } from "../embedding/transformers-text-embedding.js";
@@ -43,6 +43,20 @@ describe("huggingface() provider", () => {
     });
     const response = await embedding.embed(["the cat sat", "the dog ran"]);
     expect(response.embeddings.map((v) => v.length)).toEqual([16, 16]);
+  });
+
+  it("takes embedding dimensions from the provider's defaults, and refuses a non-number", () => {
+    const registry = createRegistry().register(huggingface({ embedding: { dimensions: 16 } }));
+    expect(registry.embedding(`huggingface:${modelDir}`)).toMatchObject({ dimensions: 16 });
+    expect(registry.embedding(`huggingface:${modelDir}`, { dimensions: 8 })).toMatchObject({
+      dimensions: 8,
+    });
+    const bare = createRegistry().register(huggingface());
+    for (const dimensions of [undefined, "16"]) {
+      const build = () => bare.embedding(`huggingface:${modelDir}`, { dimensions });
+      expect(build).toThrow(ValidationError);
+      expect(build).toThrow(/dimensions: expected a positive integer/);
+    }
   });
 
   it("passes hub options on: localFilesOnly keeps a hub id off the network", async () => {

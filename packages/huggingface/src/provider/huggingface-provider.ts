@@ -44,11 +44,13 @@ export function huggingface(options: HuggingFaceProviderOptions = {}): Provider 
         ...(rest as Partial<HuggingFaceTokenCounterOptions>),
         pretrainedModelNameOrPath: modelName,
       }),
-    embedding: (modelOptions: ProviderModelOptions) =>
+    embedding: ({ dimensions = embeddingDefaults?.dimensions, ...rest }: ProviderModelOptions) =>
       new TransformersTextEmbedding({
         ...hub,
         ...embeddingDefaults,
-        ...(modelOptions as unknown as TransformersTextEmbeddingOptions),
+        ...rest,
+        // Anything but a number fails the model's own check, a ValidationError naming `dimensions`.
+        dimensions: typeof dimensions === "number" ? dimensions : Number.NaN,
       }),
   };
 }

@@ -9,6 +9,7 @@ import { lenmlTokenizerDir } from "../__fixtures__/lenml-tokenizers.js";
 import { HuggingFaceModelNotFoundError } from "../loading/model-not-found-error.js";
 import { writeTinyBertModel } from "../testing/tiny-bert-model.js";
 import { HuggingFaceTokenCounter } from "./huggingface-token-counter.js";
+import type { ChatTemplateMessage } from "./template-messages.js";
 
 env.allowRemoteModels = false;
 
@@ -65,6 +66,15 @@ const history = [
   ),
 ];
 
+/** Formatted messages as chat-template messages: each needs a string role. */
+function templateMessages(messages: readonly object[]): ChatTemplateMessage[] {
+  return messages.map((message) => {
+    const role = "role" in message ? message.role : undefined;
+    if (typeof role !== "string") throw new Error("a formatted message without a role");
+    return { ...message, role };
+  });
+}
+
 describe.each([
   ["Qwen3", "qwen3"],
   ["Llama 3", "llama3"],
@@ -80,7 +90,7 @@ describe.each([
 
   it("counts exactly the tokenizer's own encoding of the rendered chat template, with tools", async () => {
     const tokenizer = await counter.load();
-    const messages = await plain.format(conversation);
+    const messages = templateMessages(await plain.format(conversation));
     for (const tools of [undefined, [weatherTool]]) {
       const rendered = await counter.render(messages, tools);
       expect(rendered).toContain("What is the weather in Hangzhou?");
@@ -117,11 +127,11 @@ describe.each([
   });
 
   it("lets a truncating formatter keep exactly what fits", async () => {
-    const full = await plain.format(history);
+    const full = templateMessages(await plain.format(history));
     const fullCount = await counter.count(full);
     const maxTokens = Math.floor(fullCount / 2);
     const truncating = new OpenAIChatFormatter({ tokenCounter: counter, maxTokens });
-    const out = await truncating.format(history);
+    const out = templateMessages(await truncating.format(history));
     const kept = out.length - 1;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(history.length - 1);
@@ -129,7 +139,9 @@ describe.each([
     expect(await counter.count(out)).toBeLessThanOrEqual(maxTokens);
     expect(out).toEqual(await plain.format([history[0]!, ...history.slice(-kept)]));
     // One more (older) message would not have fitted.
-    const oneMore = await plain.format([history[0]!, ...history.slice(-(kept + 1))]);
+    const oneMore = templateMessages(
+      await plain.format([history[0]!, ...history.slice(-(kept + 1))]),
+    );
     expect(await counter.count(oneMore)).toBeGreaterThan(maxTokens);
   });
 });

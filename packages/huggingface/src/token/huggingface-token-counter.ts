@@ -1,8 +1,20 @@
 import { AgentScopeError, TokenCounterBase, ValidationError } from "@agentscope-ts/core";
-import { AutoTokenizer, type PreTrainedTokenizer } from "@huggingface/transformers";
+import { AutoTokenizer, type Message, type PreTrainedTokenizer } from "@huggingface/transformers";
 import { applyMirror, type HubOptions, pretrainedOptions } from "../loading/hub-options.js";
 import { resolveModelSource } from "../loading/model-source.js";
-import { hasNullContent, type NullContent, toTemplateMessages } from "./template-messages.js";
+import {
+  asTransformersConversation,
+  type ChatTemplateMessage,
+  hasNullContent,
+  type NullContent,
+  toTemplateMessages,
+} from "./template-messages.js";
+
+/** transformers.js's options of `apply_chat_template` besides the tokenization switches. */
+type TemplateOptions = Omit<
+  NonNullable<Parameters<PreTrainedTokenizer["apply_chat_template"]>[1]>,
+  "tokenize" | "return_tensor" | "return_dict"
+>;
 
 /** The files a tokenizer folder must hold. */
 export const TOKENIZER_FILES: readonly string[] = ["tokenizer.json", "tokenizer_config.json"];
@@ -31,7 +43,7 @@ export interface HuggingFaceTokenCounterOptions extends HubOptions {
  * special tokens. Give it to a formatter as `tokenCounter` to truncate for Qwen, Llama or
  * DeepSeek by their real token counts. The tokenizer loads on first use (or {@link load}).
  */
-export class HuggingFaceTokenCounter extends TokenCounterBase {
+export class HuggingFaceTokenCounter extends TokenCounterBase<ChatTemplateMessage> {
   /** The hub id or folder the tokenizer comes from. */
   readonly pretrainedModelNameOrPath: string;
   private readonly options: HuggingFaceTokenCounterOptions;
@@ -70,35 +82,35 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
    * template; `kwargs` are more template variables for this call.
    */
   async count(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly ChatTemplateMessage[],
     tools?: readonly unknown[],
     kwargs: Record<string, unknown> = {},
   ): Promise<number> {
     const tokenizer = await this.load();
     const ids = this.applyTemplate(messages, (conversation) =>
-      tokenizer.apply_chat_template(conversation as never, {
+      tokenizer.apply_chat_template(conversation, {
         ...this.templateOptions(tools, kwargs),
         tokenize: true,
         return_tensor: false,
         return_dict: false,
       }),
-    ) as unknown as number[];
+    );
     return ids.length;
   }
 
   /** The rendered chat template of `messages` and `tools` (what {@link count} tokenizes). */
   async render(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly ChatTemplateMessage[],
     tools?: readonly unknown[],
     kwargs: Record<string, unknown> = {},
   ): Promise<string> {
     const tokenizer = await this.load();
     return this.applyTemplate(messages, (conversation) =>
-      tokenizer.apply_chat_template(conversation as never, {
+      tokenizer.apply_chat_template(conversation, {
         ...this.templateOptions(tools, kwargs),
         tokenize: false,
       }),
-    ) as string;
+    );
   }
 
   /**
@@ -107,18 +119,20 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
    * "" from then on. A template error becomes an error naming the model.
    */
   private applyTemplate<T>(
-    messages: readonly Record<string, unknown>[],
-    apply: (conversation: Record<string, unknown>[]) => T,
+    messages: readonly ChatTemplateMessage[],
+    apply: (conversation: Message[]) => T,
   ): T {
+    const conversation = (nullContent: NullContent) =>
+      asTransformersConversation(toTemplateMessages(messages, nullContent));
     try {
       if (this.nullContent === "keep") {
         try {
-          return apply(toTemplateMessages(messages, "keep"));
+          return apply(conversation("keep"));
         } catch (error) {
           if (!hasNullContent(messages)) throw error;
         }
       }
-      const result = apply(toTemplateMessages(messages, "empty"));
+      const result = apply(conversation("empty"));
       this.nullContent = "empty";
       return result;
     } catch (error) {
@@ -129,14 +143,23 @@ export class HuggingFaceTokenCounter extends TokenCounterBase {
     }
   }
 
-  private templateOptions(tools: readonly unknown[] | undefined, kwargs: Record<string, unknown>) {
+  /**
+   * The template options besides tokenization: the template variables (`templateKwargs`, then the
+   * call's), the chat template, the tools and no generation prompt. transformers.js passes every
+   * option it does not know to the template as a variable; its `ApplyChatTemplateOptions` type
+   * leaves that out, so the variables are typed here as the record they are.
+   */
+  private templateOptions(
+    tools: readonly unknown[] | undefined,
+    kwargs: Record<string, unknown>,
+  ): TemplateOptions & Record<string, unknown> {
     return {
       ...this.options.templateKwargs,
       ...kwargs,
       ...(this.options.chatTemplate !== undefined
         ? { chat_template: this.options.chatTemplate }
         : {}),
-      tools: (tools && tools.length > 0 ? tools : null) as never,
+      tools: tools && tools.length > 0 ? [...tools] : null,
       add_generation_prompt: false,
     };
   }

@@ -1,3 +1,19 @@
+import type { Message } from "@huggingface/transformers";
+
+/**
+ * A formatted provider message as a chat template reads it (OpenAI-style: the output of the
+ * OpenAI, DashScope, Ollama or llama.cpp formatters): a role and a content. Wider than
+ * transformers.js's `Message` (content a string or `{type, …}` parts), as the templates take more:
+ * a missing or `null` content (an assistant message that only calls tools; DeepSeek's template
+ * tests for it), parts without `type` (DashScope's `{text}`, `{image}`), and the other keys of the
+ * message (`tool_calls`, `tool_call_id`, `name`, `reasoning_content`…), which reach the template
+ * as they are.
+ */
+export interface ChatTemplateMessage {
+  role: Message["role"];
+  content?: string | readonly object[] | null;
+}
+
 /** How {@link toTemplateMessages} writes a missing or `null` content. */
 export type NullContent = "keep" | "empty";
 
@@ -13,27 +29,38 @@ export type NullContent = "keep" | "empty";
  * library does it.
  */
 export function toTemplateMessages(
-  messages: readonly Record<string, unknown>[],
+  messages: readonly ChatTemplateMessage[],
   nullContent: NullContent = "keep",
-): Record<string, unknown>[] {
+): ChatTemplateMessage[] {
   return messages.map((message) => {
     const content = message.content;
     if (content === undefined || content === null) {
       return nullContent === "empty" ? { ...message, content: "" } : message;
     }
-    if (!Array.isArray(content)) return message;
+    if (typeof content === "string") return message;
     const texts: string[] = [];
     for (const part of content) {
-      const p = part as { type?: unknown; text?: unknown } | null;
-      if (typeof part === "string") texts.push(part);
-      else if (p?.type === "text" && typeof p.text === "string") texts.push(p.text);
+      const p: { type?: unknown; text?: unknown } | string = part;
+      if (typeof p === "string") texts.push(p);
+      else if (p.type === "text" && typeof p.text === "string") texts.push(p.text);
       else return message;
     }
     return { ...message, content: texts.join("\n") };
   });
 }
 
+/**
+ * The messages as transformers.js's `apply_chat_template` is typed to take them: the one place
+ * where {@link ChatTemplateMessage}s meet its `Message` type. The template receives every message
+ * as it is (transformers.js hands the list to the Jinja renderer unchanged), so the wider forms
+ * documented on `ChatTemplateMessage` are passed on; the assertion claims the library's narrower
+ * type for them and is the package's only one on the path to the tokenizer.
+ */
+export function asTransformersConversation(messages: ChatTemplateMessage[]): Message[] {
+  return messages as Message[];
+}
+
 /** Whether a message has no content or `null` content (what `nullContent` decides about). */
-export function hasNullContent(messages: readonly Record<string, unknown>[]): boolean {
+export function hasNullContent(messages: readonly ChatTemplateMessage[]): boolean {
   return messages.some((m) => m.content === undefined || m.content === null);
 }

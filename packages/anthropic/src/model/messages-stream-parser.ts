@@ -1,16 +1,11 @@
+import { type ChatResponse, ChatResponseAccumulator, ModelError } from "@agentscope-ts/core";
+import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import {
-  type ChatResponse,
-  ChatResponseAccumulator,
-  ModelError,
-  type ThinkingBlock,
-} from "@agentscope-ts/core";
-import {
-  type Loose,
   type ParseSettings,
   redactedThinkingBlock,
   stopMetadata,
   usageOf,
-} from "./anthropic-parse-common.js";
+} from "./messages-response-fields.js";
 
 /** What a parsed stream reports besides its chunks. */
 export interface StreamOutcome {
@@ -26,7 +21,7 @@ class MessageState {
   readonly acc: ChatResponseAccumulator;
   /** Content block index → what it is, for routing deltas. */
   readonly kinds = new Map<number, "text" | "thinking" | "tool_use" | "redacted" | "other">();
-  usage: Loose = {};
+  usage: Record<string, unknown> = {};
   stop: Record<string, unknown> | undefined;
 
   constructor(
@@ -55,11 +50,12 @@ class MessageState {
  * wins: some compatible servers send it only there), keeping the API's usage (cache tokens) in
  * `usage.metadata`; the final chunk carries `stop_reason` in `metadata` (unless structured). A
  * repeated `message_start` of the same message is ignored; one of a new message restarts the
- * answer. A stream that ends without `message_stop` was cut: that is a retryable
+ * answer. Events are the SDK's `RawMessageStreamEvent`s, read defensively (compatible servers leave
+ * fields out). A stream that ends without `message_stop` was cut: that is a retryable
  * {@link ModelError}, so a half-parsed answer is never taken for a complete one.
  */
 export async function* parseMessageStream(
-  stream: AsyncIterable<unknown>,
+  stream: AsyncIterable<RawMessageStreamEvent>,
   settings: ParseSettings,
   outcome: StreamOutcome,
 ): AsyncGenerator<ChatResponse, void, undefined> {
@@ -71,15 +67,15 @@ export async function* parseMessageStream(
     dirty = false;
     return s.acc.snapshot();
   };
-  for await (const item of stream) {
-    const event = item as Loose;
+  for await (const event of stream) {
     switch (event.type) {
       case "message_start": {
-        const message = (event.message ?? {}) as Loose;
-        const id = typeof message.id === "string" ? message.id : undefined;
+        // Optional chaining throughout: compatible servers leave fields the SDK types require out.
+        const message = event.message;
+        const id = typeof message?.id === "string" ? message.id : undefined;
         if (state && (state.id === id || !state.hasContent)) break;
         state = new MessageState(id, settings);
-        const usage = message.usage as Loose | undefined;
+        const usage = message?.usage;
         if (usage) {
           state.usage = { ...usage };
           state.acc.setUsage(usageOf(state.usage, settings.startTime));
@@ -89,22 +85,20 @@ export async function* parseMessageStream(
       case "content_block_start": {
         state ??= new MessageState(undefined, settings);
         const index = Number(event.index);
-        const block = (event.content_block ?? {}) as Loose;
-        if (block.type === "tool_use") {
+        const block = event.content_block;
+        if (block?.type === "tool_use") {
           state.kinds.set(index, "tool_use");
           state.acc.addToolCallDelta({ index, id: String(block.id), name: String(block.name) });
           yield yieldChunk(state);
-        } else if (block.type === "thinking") {
+        } else if (block?.type === "thinking") {
           state.kinds.set(index, "thinking");
           state.acc.startThinkingBlock();
           state.acc.addThinking(typeof block.thinking === "string" ? block.thinking : "");
-        } else if (block.type === "redacted_thinking") {
+        } else if (block?.type === "redacted_thinking") {
           state.kinds.set(index, "redacted");
-          state.acc.addThinkingBlock(
-            redactedThinkingBlock(String(block.data ?? "")) as ThinkingBlock,
-          );
+          state.acc.addThinkingBlock(redactedThinkingBlock(String(block.data ?? "")));
           yield yieldChunk(state);
-        } else if (block.type === "text") {
+        } else if (block?.type === "text") {
           state.kinds.set(index, "text");
           if (typeof block.text === "string" && block.text) {
             state.acc.addText(block.text);
@@ -118,17 +112,17 @@ export async function* parseMessageStream(
       case "content_block_delta": {
         if (!state) break;
         const index = Number(event.index);
-        const delta = (event.delta ?? {}) as Loose;
-        if (delta.type === "text_delta") {
-          state.acc.addText(delta.text as string);
+        const delta = event.delta;
+        if (delta?.type === "text_delta") {
+          state.acc.addText(delta.text);
           yield yieldChunk(state);
-        } else if (delta.type === "thinking_delta") {
+        } else if (delta?.type === "thinking_delta") {
           state.acc.addThinking(typeof delta.thinking === "string" ? delta.thinking : "");
           yield yieldChunk(state);
-        } else if (delta.type === "signature_delta") {
+        } else if (delta?.type === "signature_delta") {
           state.acc.setThinkingSignature(String(delta.signature ?? ""));
           dirty = true;
-        } else if (delta.type === "input_json_delta" && state.kinds.get(index) === "tool_use") {
+        } else if (delta?.type === "input_json_delta" && state.kinds.get(index) === "tool_use") {
           const fragment = typeof delta.partial_json === "string" ? delta.partial_json : "";
           if (fragment) {
             state.acc.addToolCallDelta({ index, arguments: fragment });
@@ -139,14 +133,14 @@ export async function* parseMessageStream(
       }
       case "message_delta": {
         if (!state) break;
-        const usage = event.usage as Loose | undefined;
+        const usage = event.usage;
         if (usage) {
           const before = Number(state.usage.input_tokens ?? 0);
           const after = Number(usage.input_tokens ?? 0);
           state.usage = { ...state.usage, ...usage, input_tokens: Math.max(before, after) };
           state.acc.setUsage(usageOf(state.usage, settings.startTime));
         }
-        const stop = stopMetadata((event.delta ?? {}) as Loose);
+        const stop = stopMetadata(event.delta ?? {});
         if (stop) state.stop = stop;
         if (!settings.structured) state.acc.setMetadata(state.stop);
         dirty = true;

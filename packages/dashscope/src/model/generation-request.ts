@@ -1,4 +1,5 @@
 import { type ToolChoice, type ToolFunctionSchema, ValidationError } from "@agentscope-ts/core";
+import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 
 /** The path of DashScope's text-generation API, under the base URL. */
 export const TEXT_GENERATION_PATH = "/services/aigc/text-generation/generation";
@@ -23,10 +24,9 @@ const warnedChoices = new Set<string>();
  * `required` (and `any`) become `auto` with a warning; a tool name becomes
  * `{type: "function", function: {name}}`.
  */
-export function formatDashScopeToolChoice(
-  toolChoice: ToolChoice,
-): string | Record<string, unknown> {
-  if (toolChoice === "auto" || toolChoice === "none") return toolChoice;
+export function formatDashScopeToolChoice(toolChoice: ToolChoice): DashScopeToolChoice {
+  if (toolChoice === "auto") return "auto";
+  if (toolChoice === "none") return "none";
   if (toolChoice === "required" || toolChoice === "any") {
     if (!warnedChoices.has(toolChoice)) {
       warnedChoices.add(toolChoice);
@@ -43,8 +43,16 @@ export function formatDashScopeToolChoice(
 export function checkToolSchemas(tools: readonly ToolFunctionSchema[]): ToolFunctionSchema[] {
   const issues = [];
   for (let i = 0; i < tools.length; i++) {
-    const tool = tools[i] as unknown as { type?: unknown; function?: unknown } | null;
-    if (tool === null || typeof tool !== "object" || tool.type !== "function" || !tool.function) {
+    // Checked as untyped data: tools often come from JSON or untyped code.
+    const tool: unknown = tools[i];
+    if (
+      tool === null ||
+      typeof tool !== "object" ||
+      !("type" in tool) ||
+      tool.type !== "function" ||
+      !("function" in tool) ||
+      !tool.function
+    ) {
       issues.push({
         path: `[${i}]`,
         message: 'each tool must be {type: "function", function: {name, description, parameters}}',
@@ -70,9 +78,39 @@ export interface GenerationSettings {
   toolChoice: ToolChoice | undefined;
 }
 
+/** DashScope's `tool_choice`: `"auto"`, `"none"` or one function by name. */
+export type DashScopeToolChoice =
+  | "auto"
+  | "none"
+  | { type: "function"; function: { name: string } };
+
+/**
+ * The `parameters` of a generation request, from DashScope's API reference: the fields the model
+ * sets, and the `generateKwargs` passed through as given (`temperature`, `top_p`, `seed`,
+ * `max_tokens`, `thinking_budget`…; the API takes many and adds more).
+ */
+export interface GenerationParameters {
+  /** `"message"` (choices with messages); a `generateKwargs` override may ask for `"text"`. */
+  result_format: "message" | "text" | (string & {});
+  /** True when streaming: each event carries only the new delta. */
+  incremental_output: boolean;
+  tools?: ToolFunctionSchema[];
+  tool_choice?: DashScopeToolChoice;
+  enable_thinking?: boolean;
+  /** A `generateKwargs` field. */
+  [field: string]: unknown;
+}
+
+/** The JSON body of a text- or multimodal-generation request. */
+export interface GenerationBody {
+  model: string;
+  input: { messages: DashScopeMessage[] };
+  parameters: GenerationParameters;
+}
+
 /** A DashScope generation request: body and the extra HTTP headers from `generateKwargs.headers`. */
 export interface GenerationRequest {
-  body: { model: string; input: { messages: unknown[] }; parameters: Record<string, unknown> };
+  body: GenerationBody;
   headers: Record<string, string>;
 }
 
@@ -84,10 +122,10 @@ export interface GenerationRequest {
  * headers, as in the SDK.
  */
 export function buildGenerationBody(
-  messages: readonly unknown[],
+  messages: readonly DashScopeMessage[],
   settings: GenerationSettings,
 ): GenerationRequest {
-  const merged: Record<string, unknown> = {
+  const merged: GenerationParameters = {
     result_format: "message",
     incremental_output: settings.streaming,
     ...settings.generateKwargs,

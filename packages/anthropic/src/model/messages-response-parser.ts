@@ -1,20 +1,25 @@
 import { type ChatResponse, type ChatResponseBlock, createChatResponse } from "@agentscope-ts/core";
+import type { Message } from "@anthropic-ai/sdk/resources/messages";
 import {
-  type Loose,
   type ParseSettings,
   redactedThinkingBlock,
   stopMetadata,
   usageOf,
-} from "./anthropic-parse-common.js";
+} from "./messages-response-fields.js";
+
+/** A tool call's `input` as an object: the API sends one; anything else counts as no arguments. */
+function inputObject(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === "object" && !Array.isArray(input) ? { ...input } : {};
+}
 
 /**
  * AgentScope's `_parse_anthropic_completion_response`: a `Message` as a ChatResponse. Thinking
  * keeps its `signature`; redacted thinking is kept (see {@link redactedThinkingBlock}); `metadata`
- * holds the forced tool's input for structured output, else `stop_reason`.
+ * holds the forced tool's input for structured output, else `stop_reason`. Compatible servers may
+ * leave fields out, so each is read defensively.
  */
-export function parseMessage(message: unknown, settings: ParseSettings): ChatResponse {
-  const response = message as Loose;
-  const blocks = Array.isArray(response.content) ? (response.content as Loose[]) : [];
+export function parseMessage(message: Message, settings: ParseSettings): ChatResponse {
+  const blocks = Array.isArray(message.content) ? message.content : [];
   const content: ChatResponseBlock[] = [];
   let structured: Record<string, unknown> | undefined;
   for (const block of blocks) {
@@ -33,18 +38,18 @@ export function parseMessage(message: unknown, settings: ParseSettings): ChatRes
         content.push({ type: "text", text: String(block.text ?? "") });
         break;
       case "tool_use": {
-        const input = (block.input ?? {}) as Record<string, unknown>;
+        const input = inputObject(block.input ?? {});
         content.push({ type: "tool_use", id: String(block.id), name: String(block.name), input });
         if (settings.structured) structured = input;
         break;
       }
     }
   }
-  const usage = response.usage as Loose | undefined;
+  const usage = message.usage;
   return createChatResponse({
     content,
-    ...(typeof response.id === "string" && response.id ? { id: response.id } : {}),
+    ...(typeof message.id === "string" && message.id ? { id: message.id } : {}),
     usage: usage ? usageOf(usage, settings.startTime) : undefined,
-    metadata: settings.structured ? structured : stopMetadata(response),
+    metadata: settings.structured ? structured : stopMetadata(message),
   });
 }

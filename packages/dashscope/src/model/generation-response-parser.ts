@@ -23,39 +23,61 @@ export interface StreamOutcome {
   yielded: number;
 }
 
-interface DashScopeMessageOut {
-  content?: unknown;
-  reasoning_content?: unknown;
-  tool_calls?: unknown;
+/**
+ * A generation response (or one stream event's `data`) is read field by field as untyped JSON:
+ * DashScope's answers vary by API, model and `result_format`, and compatible gateways drop fields.
+ * The fields read, from DashScope's API reference: `request_id`; `output.choices[0]` with
+ * `message` (`content` a string or `{text}` parts, `reasoning_content`, `tool_calls` streamed by
+ * `index`) and `finish_reason`; or, with `result_format: "text"`, `output.text` and
+ * `output.finish_reason`; `usage` (`input_tokens`, `output_tokens`, more kept as metadata).
+ */
+type Json = Record<string, unknown>;
+
+/** `value` when it is a JSON object, else `undefined`. */
+function objectOf(value: unknown): Json | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? { ...value }
+    : undefined;
 }
 
-interface DashScopeToolCallOut {
-  index?: unknown;
-  id?: unknown;
-  function?: { name?: unknown; arguments?: unknown };
-}
-
-interface DashScopeUsage {
-  input_tokens?: unknown;
-  output_tokens?: unknown;
-  [key: string]: unknown;
+/** The first choice of a response: its message and finish reason. */
+interface Choice {
+  message: Json | undefined;
+  finishReason: unknown;
 }
 
 /**
  * The first choice of a response. With `result_format: "text"` (a `generateKwargs` override)
  * DashScope answers `output.text` and `output.finish_reason` instead; that is read as a choice too.
  */
-function choiceOf(data: Record<string, unknown>) {
-  const output = data.output as { choices?: unknown; text?: unknown; finish_reason?: unknown };
+function choiceOf(data: Json): Choice | undefined {
+  const output = objectOf(data.output);
   if (Array.isArray(output?.choices)) {
-    return output.choices[0] as
-      | { message?: DashScopeMessageOut; finish_reason?: unknown }
-      | undefined;
+    const choice = objectOf(output.choices[0]);
+    return choice && { message: objectOf(choice.message), finishReason: choice.finish_reason };
   }
   if (typeof output?.text === "string") {
-    return { message: { content: output.text }, finish_reason: output.finish_reason };
+    return { message: { content: output.text }, finishReason: output.finish_reason };
   }
   return undefined;
+}
+
+/** A tool call (or a streamed piece of one) of a response message. */
+interface ToolCallOut {
+  index: unknown;
+  id: unknown;
+  name: unknown;
+  arguments: unknown;
+}
+
+/** The tool calls of a response message, each read defensively. */
+function toolCallsOf(message: Json): ToolCallOut[] {
+  if (!Array.isArray(message.tool_calls)) return [];
+  return message.tool_calls.map((raw: unknown) => {
+    const call = objectOf(raw) ?? {};
+    const fn = objectOf(call.function) ?? {};
+    return { index: call.index, id: call.id, name: fn.name, arguments: fn.arguments };
+  });
 }
 
 /** DashScope writes `"null"` (a string) as the finish reason of chunks that do not finish. */
@@ -69,15 +91,15 @@ function forEachText(content: unknown, add: (text: string) => void): void {
     add(content);
   } else if (Array.isArray(content)) {
     for (const item of content) {
-      const text = (item as { text?: unknown } | null)?.text;
+      const text = objectOf(item)?.text;
       if (typeof text === "string") add(text);
     }
   }
 }
 
 function setUsage(acc: ChatResponseAccumulator, usage: unknown): void {
-  if (usage === null || typeof usage !== "object") return;
-  const u = usage as DashScopeUsage;
+  const u = objectOf(usage);
+  if (!u) return;
   acc.setUsage({
     inputTokens: typeof u.input_tokens === "number" ? u.input_tokens : 0,
     outputTokens: typeof u.output_tokens === "number" ? u.output_tokens : 0,
@@ -122,20 +144,17 @@ export async function* parseGenerationStream(
     if (message) {
       if (typeof message.reasoning_content === "string") acc.addThinking(message.reasoning_content);
       forEachText(message.content, (text) => acc.addText(text));
-      if (Array.isArray(message.tool_calls)) {
-        for (const raw of message.tool_calls as DashScopeToolCallOut[]) {
-          const fn = raw.function ?? {};
-          acc.addToolCallDelta({
-            index: typeof raw.index === "number" ? raw.index : 0,
-            ...(typeof raw.id === "string" && raw.id !== "" ? { id: raw.id } : {}),
-            ...(typeof fn.name === "string" && fn.name !== "" ? { name: fn.name } : {}),
-            ...(typeof fn.arguments === "string" ? { arguments: fn.arguments } : {}),
-          });
-        }
+      for (const call of toolCallsOf(message)) {
+        acc.addToolCallDelta({
+          index: typeof call.index === "number" ? call.index : 0,
+          ...(typeof call.id === "string" && call.id !== "" ? { id: call.id } : {}),
+          ...(typeof call.name === "string" && call.name !== "" ? { name: call.name } : {}),
+          ...(typeof call.arguments === "string" ? { arguments: call.arguments } : {}),
+        });
       }
     }
     setUsage(acc, data.usage);
-    finishReason = finishReasonOf(choice?.finish_reason) ?? finishReason;
+    finishReason = finishReasonOf(choice?.finishReason) ?? finishReason;
     if (!settings.structured) acc.setMetadata(responseMetadata(requestId, finishReason));
     if (acc.hasContent) {
       outcome.yielded++;
@@ -175,21 +194,18 @@ export function parseGeneration(
   if (message) {
     if (typeof message.reasoning_content === "string") acc.addThinking(message.reasoning_content);
     forEachText(message.content, (text) => acc.addText(text));
-    if (Array.isArray(message.tool_calls)) {
-      for (const raw of message.tool_calls as DashScopeToolCallOut[]) {
-        const fn = raw.function ?? {};
-        const args = typeof fn.arguments === "string" && fn.arguments ? fn.arguments : "{}";
-        acc.setToolCall({
-          id: typeof raw.id === "string" ? raw.id : "",
-          name: typeof fn.name === "string" ? fn.name : "",
-          input: parsePartialJson(args),
-        });
-      }
+    for (const call of toolCallsOf(message)) {
+      const args = typeof call.arguments === "string" && call.arguments ? call.arguments : "{}";
+      acc.setToolCall({
+        id: typeof call.id === "string" ? call.id : "",
+        name: typeof call.name === "string" ? call.name : "",
+        input: parsePartialJson(args),
+      });
     }
   }
   setUsage(acc, data.usage);
   if (!settings.structured) {
-    acc.setMetadata(responseMetadata(requestId, finishReasonOf(choice?.finish_reason)));
+    acc.setMetadata(responseMetadata(requestId, finishReasonOf(choice?.finishReason)));
   }
   return acc.response();
 }
