@@ -1,4 +1,13 @@
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
+export {
+  type HistoryPiece,
+  type HistoryPiecesOptions,
+  historyPieces,
+} from "./history-pieces.js";
+export {
+  MultiAgentFormatterBase,
+  type MultiAgentFormatterBaseOptions,
+} from "./multi-agent-formatter-base.js";
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
 export {
   definedFields,

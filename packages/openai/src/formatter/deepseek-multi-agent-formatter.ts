@@ -1,11 +1,11 @@
 import {
   type Msg,
+  MultiAgentFormatterBase,
   systemTextMessage,
-  TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
 } from "@agentscope-ts/core";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
-import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { historyText } from "./history-text.js";
 import type { OpenAIMessage } from "./openai-chat-formatter.js";
 
 /** Options of {@link DeepSeekMultiAgentFormatter}. */
@@ -19,16 +19,9 @@ export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBa
  * content is their `name: text` lines in `<history>` tags (a string); tool calls and results are
  * formatted as {@link DeepSeekChatFormatter} does.
  */
-export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
-  private readonly toolFormatter: DeepSeekChatFormatter;
-
+export class DeepSeekMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMessage> {
   constructor(options: DeepSeekMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
-    this.toolFormatter = new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
@@ -36,15 +29,15 @@ export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMe
     return { ...systemTextMessage(msg) };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
-    return this.toolFormatter.format(msgs);
+  protected createToolFormatter(): DeepSeekChatFormatter {
+    return new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
   }
 
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
   ): Promise<OpenAIMessage[]> {
-    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const text = historyText(msgs, this.historyPrompt(isFirst));
     return text ? [{ role: "user", content: text }] : [];
   }
 }

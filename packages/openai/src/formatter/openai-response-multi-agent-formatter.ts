@@ -1,5 +1,5 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
-import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
+import { historyText } from "./history-text.js";
 import { mediaIO, type OpenAIMessage } from "./openai-chat-formatter.js";
 import { type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 import {
@@ -22,27 +22,16 @@ export interface OpenAIResponseMultiAgentFormatterOptions
  * in `<history>` tags, followed by their `input_image`s and (non-assistant) `input_audio`s; tool
  * calls and results are formatted as {@link OpenAIResponseChatFormatter} does.
  */
-export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<OpenAIMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
+export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
   readonly mediaIO: MediaIO;
-  private readonly toolFormatter: OpenAIResponseChatFormatter;
 
   constructor(options: OpenAIResponseMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
     this.mediaIO = mediaIO(options);
-    this.toolFormatter = new OpenAIResponseChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
   }
 
   protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
@@ -54,8 +43,13 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
     };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIMessage[]> {
-    return this.toolFormatter.format(msgs);
+  protected createToolFormatter(): OpenAIResponseChatFormatter {
+    return new OpenAIResponseChatFormatter({
+      promoteToolResultImages: this.promoteToolResultImages,
+      saveBase64Data: this.saveBase64Data,
+      readLocalFile: this.mediaIO.readLocalFile,
+      fetch: this.mediaIO.fetch,
+    });
   }
 
   protected override async formatAgentMessage(
@@ -76,7 +70,7 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
         }
       }
     }
-    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const text = historyText(msgs, this.historyPrompt(isFirst));
     const content: Record<string, unknown>[] = [];
     if (text) content.push({ type: "input_text", text });
     content.push(...images, ...audios);
