@@ -24,6 +24,15 @@ export {
 } from "./provider-error.js";
 export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
 export { renamedOption } from "./renamed-option.js";
+export {
+  callStructured,
+  fitsSchema,
+  type StructuredFallback,
+  type StructuredMode,
+  type StructuredStreamOutcome,
+  type StructuredStreamReader,
+  streamStructured,
+} from "./structured-fallback.js";
 export { isBadRequest, isToolChoiceRejection } from "./structured-output-fallback.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output-tool.js";
 export {

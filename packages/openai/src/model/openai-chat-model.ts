@@ -2,13 +2,14 @@ import {
   ChatModelBase,
   type ChatModelRequest,
   type ChatResponse,
+  callStructured,
   guardedStream,
-  isBadRequest,
-  isToolChoiceRejection,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
   type ProviderChatModelOptions,
+  type StructuredFallback,
+  streamStructured,
   type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -26,7 +27,6 @@ import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./op
 import { openAIReasoningEffort } from "./openai-thinking.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
-  fitsSchema,
   responseFormatFor,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
@@ -101,32 +101,8 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
-    if (schema && !this.structuredOutputFallback) {
-      body.response_format = responseFormatFor(schema);
-      let stream: OpenStream;
-      try {
-        stream = await this.openStream(body, request.signal);
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-        yield* this.streamViaTool(body, schema, request.signal, startTime);
-        return;
-      }
-      const outcome: StreamOutcome = { text: "", yielded: 0 };
-      yield* this.parseStream(stream, this.settings(startTime, "text"), outcome, request.signal);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(outcome.text);
-      } catch {
-        parsed = undefined;
-      }
-      // The endpoint answered, but not in the schema: AgentScope then retries through a tool.
-      if (!fitsSchema(schema, parsed)) {
-        yield* this.streamViaTool(body, schema, request.signal, Date.now());
-      }
-      return;
-    }
     if (schema) {
-      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
       return;
     }
     const stream = await this.openStream(body, request.signal);
@@ -152,20 +128,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
       );
       return parseChatCompletion(completion, this.settings(startTime, undefined));
     }
-    if (!this.structuredOutputFallback) {
-      body.response_format = responseFormatFor(schema);
-      try {
-        const completion = await this.client.chat.completions.create(
-          body as never,
-          abortOptions(this.client, request.signal),
-        );
-        const response = parseChatCompletion(completion, this.settings(startTime, "text"));
-        if (fitsSchema(schema, response.metadata)) return response;
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-      }
-    }
-    return this.callViaTool(body, schema, request.signal, startTime);
+    return callStructured(this.fallback(request.signal), body, schema, startTime);
   }
 
   protected override normalizeError(error: unknown): unknown {
@@ -254,75 +217,43 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     );
   }
 
-  /** The body of a structured request through the forced tool (AgentScope's fallback). */
-  private toolBody(body: ChatCompletionBody, schema: z.ZodType): ChatCompletionBody {
+  /** How structured output falls back here (AgentScope's `_structured_output_fallback`). */
+  private fallback(signal: AbortSignal): StructuredFallback<ChatCompletionBody> {
+    return {
+      state: this,
+      nativeBody: (body, schema) => ({ ...body, response_format: responseFormatFor(schema) }),
+      toolBody: (body, schema, forced) => this.toolBody(body, schema, forced),
+      call: async (body, mode, startTime) => {
+        const completion = await this.client.chat.completions.create(
+          body as never,
+          abortOptions(this.client, signal),
+        );
+        return parseChatCompletion(completion, this.settings(startTime, mode));
+      },
+      open: async (body) => {
+        const stream = await this.openStream(body, signal);
+        return (mode, outcome, startTime) =>
+          this.parseStream(stream, this.settings(startTime, mode), outcome, signal);
+      },
+    };
+  }
+
+  /** The body of a structured request through the tool (forced, or `"auto"` where refused). */
+  private toolBody(
+    body: ChatCompletionBody,
+    schema: z.ZodType,
+    forced: boolean,
+  ): ChatCompletionBody {
     const next: ChatCompletionBody = { ...body };
     delete next.response_format;
     next.tools = [structuredOutputTool(schema)];
-    next.tool_choice = { type: "function", function: { name: STRUCTURED_OUTPUT_TOOL_NAME } };
+    next.tool_choice = forced
+      ? { type: "function", function: { name: STRUCTURED_OUTPUT_TOOL_NAME } }
+      : "auto";
     if (this.streaming) {
       next.stream = true;
       next.stream_options = { include_usage: true };
     }
     return next;
-  }
-
-  private async callViaTool(
-    body: ChatCompletionBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): Promise<ChatResponse> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let completion: unknown;
-    try {
-      completion = await this.client.chat.completions.create(
-        toolBody as never,
-        abortOptions(this.client, signal),
-      );
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      completion = await this.client.chat.completions.create(
-        toolBody as never,
-        abortOptions(this.client, signal),
-      );
-    }
-    return parseChatCompletion(completion, this.settings(startTime, "tool_use"));
-  }
-
-  private async *streamViaTool(
-    body: ChatCompletionBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let stream: OpenStream;
-    try {
-      stream = await this.openStream(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      stream = await this.openStream(toolBody, signal);
-    }
-    const outcome: StreamOutcome = { text: "", yielded: 0 };
-    try {
-      yield* this.parseStream(stream, this.settings(startTime, "tool_use"), outcome, signal);
-      return;
-    } catch (error) {
-      // Some endpoints refuse the forced tool_choice in an error event before any chunk.
-      if (outcome.yielded > 0 || !isToolChoiceRejection(error)) throw error;
-    }
-    toolBody.tool_choice = "auto";
-    const retry = await this.openStream(toolBody, signal);
-    yield* this.parseStream(
-      retry,
-      this.settings(startTime, "tool_use"),
-      { text: "", yielded: 0 },
-      signal,
-    );
   }
 }

@@ -2,19 +2,19 @@ import {
   ChatModelBase,
   type ChatModelRequest,
   type ChatResponse,
+  callStructured,
   guardedStream,
-  isBadRequest,
-  isToolChoiceRejection,
   ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
   type ProviderChatModelOptions,
+  type StructuredFallback,
+  streamStructured,
   type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
-import type { z } from "zod";
 import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import { openAIReasoningEffort } from "./openai-thinking.js";
@@ -32,11 +32,7 @@ import {
   textFormatFor,
 } from "./responses-request.js";
 import { readJsonEvents } from "./sse-json-events.js";
-import {
-  fitsSchema,
-  STRUCTURED_OUTPUT_TOOL_NAME,
-  structuredOutputTool,
-} from "./structured-output.js";
+import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
 
 /** Options of {@link OpenAIResponseModel} (AgentScope's keyword arguments, camelCased). */
 export interface OpenAIResponseModelOptions extends ProviderChatModelOptions, OpenAIClientOptions {
@@ -116,32 +112,8 @@ export class OpenAIResponseModel extends ChatModelBase<
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
-    if (schema && !this.structuredOutputFallback) {
-      body.text = textFormatFor(schema);
-      let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
-      try {
-        events = await this.openStream(body, request.signal);
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-        yield* this.streamViaTool(body, schema, request.signal, startTime);
-        return;
-      }
-      const outcome: ResponsesStreamOutcome = { text: "", yielded: 0 };
-      yield* this.parseStream(events, this.settings(startTime, "text"), outcome, request.signal);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(outcome.text);
-      } catch {
-        parsed = undefined;
-      }
-      // The endpoint answered, but not in the schema: retry through a tool, as the chat model does.
-      if (!fitsSchema(schema, parsed)) {
-        yield* this.streamViaTool(body, schema, request.signal, Date.now());
-      }
-      return;
-    }
     if (schema) {
-      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
       return;
     }
     const events = await this.openStream(body, request.signal);
@@ -164,17 +136,7 @@ export class OpenAIResponseModel extends ChatModelBase<
       const response = await this.create(body, request.signal);
       return parseResponsesResponse(response, this.settings(startTime, undefined));
     }
-    if (!this.structuredOutputFallback) {
-      body.text = textFormatFor(schema);
-      try {
-        const response = await this.create(body, request.signal);
-        const parsed = parseResponsesResponse(response, this.settings(startTime, "text"));
-        if (fitsSchema(schema, parsed.metadata)) return parsed;
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-      }
-    }
-    return this.callViaTool(body, schema, request.signal, startTime);
+    return callStructured(this.fallback(request.signal), body, schema, startTime);
   }
 
   protected override normalizeError(error: unknown): unknown {
@@ -270,55 +232,27 @@ export class OpenAIResponseModel extends ChatModelBase<
     });
   }
 
-  /** The body of a structured request through the forced tool (the chat model's fallback). */
-  private toolBody(body: ResponsesBody, schema: z.ZodType): ResponsesBody {
-    const next: ResponsesBody = { ...body };
-    delete next.text;
-    next.tools = formatResponseTools([structuredOutputTool(schema)]);
-    next.tool_choice = { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME };
-    return next;
-  }
-
-  private async callViaTool(
-    body: ResponsesBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): Promise<ChatResponse> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let response: unknown;
-    try {
-      response = await this.create(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      response = await this.create(toolBody, signal);
-    }
-    return parseResponsesResponse(response, this.settings(startTime, "tool_use"));
-  }
-
-  private async *streamViaTool(
-    body: ResponsesBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
-    try {
-      events = await this.openStream(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      events = await this.openStream(toolBody, signal);
-    }
-    yield* this.parseStream(
-      events,
-      this.settings(startTime, "tool_use"),
-      { text: "", yielded: 0 },
-      signal,
-    );
+  /** How structured output falls back here (as the chat model's does). */
+  private fallback(signal: AbortSignal): StructuredFallback<ResponsesBody> {
+    return {
+      state: this,
+      nativeBody: (body, schema) => ({ ...body, text: textFormatFor(schema) }),
+      toolBody: (body, schema, forced) => {
+        const next: ResponsesBody = { ...body };
+        delete next.text;
+        next.tools = formatResponseTools([structuredOutputTool(schema)]);
+        next.tool_choice = forced
+          ? { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME }
+          : "auto";
+        return next;
+      },
+      call: async (body, mode, startTime) =>
+        parseResponsesResponse(await this.create(body, signal), this.settings(startTime, mode)),
+      open: async (body) => {
+        const events = await this.openStream(body, signal);
+        return (mode, outcome, startTime) =>
+          this.parseStream(events, this.settings(startTime, mode), outcome, signal);
+      },
+    };
   }
 }
