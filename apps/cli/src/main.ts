@@ -6,6 +6,7 @@ import type { CliIO } from "./cli-io.js";
 import { runChat } from "./commands/chat.js";
 import { runTask } from "./commands/run.js";
 import { listSessions } from "./commands/sessions.js";
+import { studioUrl } from "./studio/studio-url.js";
 import { startTracing } from "./tracing/start-tracing.js";
 import { cliVersion } from "./version.js";
 
@@ -37,9 +38,22 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       case "chat": {
         const tracing = await startTracing(parsed.options, io.env);
         try {
-          return parsed.kind === "run"
-            ? await runTask(parsed.options, parsed.task, io)
-            : await runChat(parsed.options, io);
+          // Imported on use: socket.io loads only when the run goes to Studio.
+          const studio = studioUrl(parsed.options, io.env)
+            ? await (await import("./studio/connect-cli-studio.js")).connectCliStudio(
+                parsed.options,
+                io,
+                parsed.kind,
+                tracing !== undefined,
+              )
+            : undefined;
+          try {
+            return parsed.kind === "run"
+              ? await runTask(parsed.options, parsed.task, io)
+              : await runChat(parsed.options, io, studio);
+          } finally {
+            await studio?.disconnect();
+          }
         } finally {
           await tracing?.shutdown();
         }

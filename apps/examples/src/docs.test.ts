@@ -4,6 +4,10 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  type StudioContractServer,
+  startStudioContractServer,
+} from "@agentscope-ts/studio/testing";
+import {
   type RunningPostgres,
   type RunningRedis,
   startPostgres,
@@ -39,6 +43,7 @@ for (const guide of (await readdir(docsDir)).filter((f) => f.endsWith(".md")).so
 let server: TestServer;
 let redis: RunningRedis | undefined;
 let postgres: RunningPostgres | undefined;
+let studio: StudioContractServer | undefined;
 const databaseEnv: Record<string, string> = {};
 beforeAll(async () => {
   server = await startOfflineOpenAI();
@@ -49,6 +54,10 @@ beforeAll(async () => {
   if (blocks.some((b) => b.code.includes("DATABASE_URL"))) {
     postgres = await startPostgres();
     databaseEnv.DATABASE_URL = postgres.connectionString;
+  }
+  if (blocks.some((b) => b.code.includes("AGENTSCOPE_STUDIO_URL"))) {
+    studio = await startStudioContractServer();
+    databaseEnv.AGENTSCOPE_STUDIO_URL = studio.url;
   }
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
@@ -61,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await Promise.all([redis?.stop(), postgres?.stop()]);
+  await Promise.all([redis?.stop(), postgres?.stop(), studio?.close()]);
   await rm(outDir, { recursive: true, force: true });
 });
 
@@ -86,6 +95,7 @@ describe("docs code blocks", () => {
       "approvals",
       "storage",
       "deployment",
+      "studio",
     ]) {
       expect(guides, guide).toContain(guide);
     }

@@ -1,7 +1,8 @@
 /**
  * `@agentscope-ts/gemini`: Google Gemini for AgentScope-TS on the official `@google/genai` SDK:
  * the chat model, formatters, token counter, text embeddings and the registry provider.
- * Browser-safe: local media files are read through an injectable `readLocalFile` (by default
+ * Request builders, SDK adapters, response parsers and error helpers are under
+ * `@agentscope-ts/gemini/internal` (no semver promise). Browser-safe: local media files are read through an injectable `readLocalFile` (by default
  * `node:fs`, imported lazily when needed).
  */
 
@@ -14,36 +15,31 @@ export {
 export {
   GeminiChatFormatter,
   type GeminiChatFormatterOptions,
-  type GeminiContent,
 } from "./formatter/gemini-chat-formatter.js";
+export type {
+  GeminiContent,
+  GeminiFunctionCall,
+  GeminiInlineData,
+  GeminiPart,
+  GeminiThinkingConfig,
+  SnakeCased,
+} from "./formatter/gemini-content.js";
 export {
-  formatGeminiMediaBlock,
   GEMINI_SUPPORTED_EXTENSIONS,
-  type GeminiInlineData,
   type GeminiMediaIO,
   type GeminiMediaOptions,
-  toGeminiInlineData,
 } from "./formatter/gemini-media.js";
 export {
   DEFAULT_CONVERSATION_HISTORY_PROMPT,
   GeminiMultiAgentFormatter,
   type GeminiMultiAgentFormatterOptions,
 } from "./formatter/gemini-multi-agent-formatter.js";
-export { flattenJsonSchema } from "./model/flatten-json-schema.js";
 export {
   createGeminiClient,
   GeminiChatModel,
   type GeminiChatModelCallOptions,
   type GeminiChatModelOptions,
-  geminiResponseSchema,
 } from "./model/gemini-chat-model.js";
-export { normalizeGeminiError, retryInfoDelayMs } from "./model/gemini-errors.js";
-export {
-  formatGeminiToolChoice,
-  formatGeminiTools,
-  type GeminiToolConfig,
-  toSdkContents,
-} from "./model/gemini-request.js";
 export {
   type GeminiProvider,
   type GeminiProviderModelOptions,

@@ -1,6 +1,8 @@
 /**
  * @agentscope-ts/llama-cpp: the embedded local model for AgentScope-TS. A chat model, formatters,
- * embeddings and a model downloader on node-llama-cpp (GGUF files, no server, no API key).
+ * embeddings and a model downloader on node-llama-cpp (GGUF files, no server, no API key). The
+ * chat-history and JSON-schema-grammar converters are under `@agentscope-ts/llama-cpp/internal`
+ * (no semver promise).
  */
 export {
   DEFAULT_MODEL,
@@ -41,14 +43,12 @@ export {
   LlamaCppMultiAgentFormatter,
   type LlamaCppMultiAgentFormatterOptions,
 } from "./formatter/llama-cpp-multi-agent-formatter.js";
-export { dropOptionalNulls, jsonSchemaToGbnf } from "./model/json-schema-to-gbnf.js";
 export {
   type LlamaCppChatCallOptions,
   LlamaCppChatModel,
   type LlamaCppChatModelOptions,
   type LlamaCppGenerateKwargs,
 } from "./model/llama-cpp-chat-model.js";
-export { MISSING_TOOL_RESULT, toChatHistory } from "./model/to-chat-history.js";
 export { type LlamaCppProviderOptions, llamaCpp } from "./provider/llama-cpp-provider.js";
 export {
   defaultThreads,

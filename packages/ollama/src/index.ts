@@ -3,6 +3,8 @@
  * model (thinking, `keep_alive`, model options, structured output), formatters, text embeddings
  * and a registry provider, on the official `ollama` library. Browser-safe: local image paths are
  * read through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ * The request builder, SDK adapter, response parsers and error helpers are under
+ * `@agentscope-ts/ollama/internal` (no semver promise).
  */
 
 /** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
@@ -14,10 +16,9 @@ export {
 export {
   OllamaChatFormatter,
   type OllamaChatFormatterOptions,
-  type OllamaMediaOptions,
-  type OllamaMessage,
 } from "./formatter/ollama-chat-formatter.js";
-export { formatOllamaImageBlock, type OllamaMediaIO } from "./formatter/ollama-media.js";
+export type { OllamaMediaIO, OllamaMediaOptions } from "./formatter/ollama-media.js";
+export type { OllamaMessage, OllamaToolCall } from "./formatter/ollama-message.js";
 export {
   DEFAULT_CONVERSATION_HISTORY_PROMPT,
   OllamaMultiAgentFormatter,
@@ -33,8 +34,6 @@ export {
   OllamaClient,
   type OllamaClientKwargs,
 } from "./model/ollama-client.js";
-export { normalizeOllamaError, type OllamaErrorContext } from "./model/ollama-errors.js";
-export { buildChatRequest, type OllamaChatBody } from "./model/ollama-request.js";
 export {
   type OllamaProvider,
   type OllamaProviderModelOptions,

@@ -8,3 +8,13 @@ describe("the main entry of @agentscope-ts/openai", () => {
     expect(inputs.some((i) => i.includes("node_modules/openai"))).toBe(true);
   });
 });
+
+describe("the /internal entry of @agentscope-ts/openai", () => {
+  it("bundles for the browser platform without any Node built-in", async () => {
+    const { inputs, nodeBuiltins } = await bundleForBrowser(
+      new URL("./internal.ts", import.meta.url),
+    );
+    expect(nodeBuiltins).toEqual([]);
+    expect(inputs.some((i) => i.endsWith("src/model/chat-completions-parser.ts"))).toBe(true);
+  });
+});

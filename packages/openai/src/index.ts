@@ -4,6 +4,8 @@
  * counter, text embeddings and registry providers; the Responses API through
  * `OpenAIResponseModel` and the `OpenAIResponse*Formatter`s. Browser-safe: local media files are read
  * through an injectable `readLocalFile` (by default `node:fs`, imported lazily when needed).
+ * Request builders, response parsers and media helpers are under `@agentscope-ts/openai/internal`
+ * (no semver promise).
  */
 
 /** The formatters' default local-file reader and its type, from `@agentscope-ts/core`. */
@@ -22,23 +24,31 @@ export {
   OpenAIChatFormatter,
   type OpenAIChatFormatterOptions,
   type OpenAIMediaOptions,
-  type OpenAIMessage,
 } from "./formatter/openai-chat-formatter.js";
-export {
-  formatOpenAIImageBlock,
-  type MediaIO,
-  toOpenAIAudioData,
-  toOpenAIImageUrl,
-} from "./formatter/openai-media.js";
+export type {
+  OpenAIAssistantMessage,
+  OpenAIChatMessage,
+  OpenAIMessage,
+  OpenAISystemMessage,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+  OpenAIUserMessage,
+} from "./formatter/openai-chat-message.js";
 export {
   OpenAIMultiAgentFormatter,
   type OpenAIMultiAgentFormatterOptions,
 } from "./formatter/openai-multi-agent-formatter.js";
 export {
-  formatResponseImageBlock,
   OpenAIResponseChatFormatter,
   type OpenAIResponseChatFormatterOptions,
 } from "./formatter/openai-response-chat-formatter.js";
+export type {
+  OpenAIResponseContentPart,
+  OpenAIResponseImagePart,
+  OpenAIResponseInputItem,
+  OpenAIResponseMessage,
+  OpenAIResponseOutputTextPart,
+} from "./formatter/openai-response-input.js";
 export {
   OpenAIResponseMultiAgentFormatter,
   type OpenAIResponseMultiAgentFormatterOptions,
@@ -46,34 +56,23 @@ export {
 export {
   REASONING_ITEMS_KEY,
   type ReasoningItemRef,
-  reasoningInputItems,
-} from "./formatter/reasoning-items.js";
-export { buildChatRequest, formatToolChoice } from "./model/chat-completions-request.js";
+} from "./formatter/openai-response-reasoning-items.js";
 export {
   OpenAIChatModel,
   type OpenAIChatModelCallOptions,
   type OpenAIChatModelOptions,
 } from "./model/openai-chat-model.js";
-export { createOpenAIClient, type OpenAIClientOptions } from "./model/openai-client.js";
+export type { OpenAIClientOptions } from "./model/openai-client.js";
 export {
   OpenAIResponseModel,
   type OpenAIResponseModelCallOptions,
   type OpenAIResponseModelOptions,
 } from "./model/openai-response-model.js";
-export {
-  buildResponsesRequest,
-  formatResponseToolChoice,
-  formatResponseTools,
-  textFormatFor,
-} from "./model/responses-request.js";
-export {
-  responseFormatFor,
-  STRUCTURED_OUTPUT_TOOL_NAME,
-  structuredOutputTool,
-} from "./model/structured-output.js";
+export type { OpenAIResponseFunctionTool } from "./model/responses-request.js";
 export {
   deepseek,
   type OpenAIProvider,
+  type OpenAIProviderMessage,
   type OpenAIProviderModelOptions,
   type OpenAIProviderOptions,
   openai,

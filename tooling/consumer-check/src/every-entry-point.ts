@@ -10,15 +10,19 @@ import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as dashscopeInternal from "@agentscope-ts/dashscope/internal";
 import * as gemini from "@agentscope-ts/gemini";
+import * as geminiInternal from "@agentscope-ts/gemini/internal";
 import * as huggingface from "@agentscope-ts/huggingface";
 import * as huggingfaceInternal from "@agentscope-ts/huggingface/internal";
 import * as huggingfaceTesting from "@agentscope-ts/huggingface/testing";
 import * as llamaCpp from "@agentscope-ts/llama-cpp";
+import * as llamaCppInternal from "@agentscope-ts/llama-cpp/internal";
 import * as llamaCppTesting from "@agentscope-ts/llama-cpp/testing";
 import * as mcp from "@agentscope-ts/mcp";
 import * as mem0 from "@agentscope-ts/mem0";
 import * as ollama from "@agentscope-ts/ollama";
+import * as ollamaInternal from "@agentscope-ts/ollama/internal";
 import * as openai from "@agentscope-ts/openai";
+import * as openaiInternal from "@agentscope-ts/openai/internal";
 import * as otel from "@agentscope-ts/otel";
 import * as otelTesting from "@agentscope-ts/otel/testing";
 import * as otelTracer from "@agentscope-ts/otel/tracer";
@@ -28,6 +32,8 @@ import * as readers from "@agentscope-ts/readers";
 import * as redis from "@agentscope-ts/redis";
 import * as server from "@agentscope-ts/server";
 import * as sqlite from "@agentscope-ts/sqlite";
+import * as studio from "@agentscope-ts/studio";
+import * as studioTesting from "@agentscope-ts/studio/testing";
 import { z } from "zod";
 
 /** Every module, so none of the imports is elided. */
@@ -43,11 +49,15 @@ export const modules = [
   dashscope,
   dashscopeInternal,
   gemini,
+  geminiInternal,
   llamaCpp,
+  llamaCppInternal,
   llamaCppTesting,
   mcp,
   ollama,
+  ollamaInternal,
   openai,
+  openaiInternal,
   huggingface,
   huggingfaceInternal,
   huggingfaceTesting,
@@ -60,6 +70,8 @@ export const modules = [
   readers,
   redis,
   sqlite,
+  studio,
+  studioTesting,
 ];
 
 const Person = z.object({ name: z.string(), age: z.number() });

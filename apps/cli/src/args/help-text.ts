@@ -37,7 +37,9 @@ const AGENT_FLAGS = `Agent:
       --sys-prompt TEXT      replace the system prompt
       --max-iters N          reasoning/tool steps per reply (default 10)
       --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
-                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)`;
+                             (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)
+      --studio URL           show the run in AgentScope Studio (messages, traces; chat turns
+                             answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors

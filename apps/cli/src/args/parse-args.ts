@@ -59,6 +59,8 @@ export interface CliOptions {
   debug: boolean;
   /** `--trace URL`: the OTLP/HTTP endpoint runs are traced to. */
   trace?: string;
+  /** `--studio URL`: the AgentScope Studio the run is shown in. */
+  studio?: string;
 }
 
 /** What the command line asks for. */
@@ -88,6 +90,7 @@ const OPTIONS = {
   "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
   trace: { type: "string" },
+  studio: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -114,6 +117,7 @@ const AGENT_FLAGS = [
   "model-timeout",
   "no-tools",
   "trace",
+  "studio",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -220,6 +224,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("mcpConfig", text("mcp-config"));
   set("knowledge", text("knowledge"));
   set("trace", text("trace"));
+  set("studio", text("studio"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

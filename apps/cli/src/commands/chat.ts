@@ -1,8 +1,10 @@
-import { Msg } from "@agentscope-ts/core";
+import { Msg, UserAgent } from "@agentscope-ts/core";
+import type { StudioConnection } from "@agentscope-ts/studio";
 import { AGENT_NAME, type AgentSetup, setUpAgent } from "../agent/set-up-agent.js";
 import type { CliOptions } from "../args/parse-args.js";
 import { describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { nextTurn } from "../studio/next-turn.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { LineSource } from "../terminal/line-source.js";
 import { onQuitSignals } from "../terminal/quit-signals.js";
@@ -39,7 +41,11 @@ function banner(setup: AgentSetup, options: CliOptions): string {
  * the MCP servers stopped. The session is saved after every turn. Returns
  * the exit code: 0, or 1 when input was piped and a turn failed.
  */
-export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
+export async function runChat(
+  options: CliOptions,
+  io: CliIO,
+  studio?: StudioConnection,
+): Promise<number> {
   const interactive = io.stdin.isTTY === true;
   const lines = new LineSource(io.stdin, io.stdout);
   const style = styleFor(io.stdout, io.env);
@@ -98,6 +104,8 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
   const offQuitSignals = onQuitSignals((code) => void quit(code));
 
   let failedTurns = 0;
+  // The user as Studio sees them: its prints (each turn) are forwarded to Studio, nothing else.
+  const user = new UserAgent({ name: "user", consoleOutputEnabled: false });
   try {
     const pending = setUpAgent(
       options,
@@ -116,7 +124,15 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
     }
     for (;;) {
       if (interactive) io.stdout.write("> ");
-      let line = await lines.next();
+      let line: string | null;
+      if (studio) {
+        // The turn comes from the terminal or from Studio's run page, whichever answers first.
+        const turn = await nextTurn(lines, studio, user);
+        line = turn.line;
+        if (turn.fromStudio) io.stdout.write(`${line}  ${style.dim("(from AgentScope Studio)")}\n`);
+      } else {
+        line = await lines.next();
+      }
       // A line ending with a backslash continues on the next one.
       while (line?.endsWith("\\")) {
         if (interactive) io.stdout.write(". ");
@@ -141,8 +157,11 @@ export async function runChat(options: CliOptions, io: CliIO): Promise<number> {
       }
       // The stream throws the run's error after its `error` event, which reported it already.
       let reported: { error: unknown } | undefined;
+      const input = new Msg("user", text, "user");
+      // Studio shows the user's turn as a user reply (its print is forwarded there).
+      if (studio) await user.print(input);
       try {
-        for await (const event of agent.stream(new Msg("user", text, "user"))) {
+        for await (const event of agent.stream(input)) {
           renderer.render(event);
           if (event.type === "error") {
             reported = { error: event.error };

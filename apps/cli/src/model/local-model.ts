@@ -69,6 +69,10 @@ export async function loadLocalModel(
     ...(settings.contextSize !== undefined ? { contextSize: settings.contextSize } : {}),
     ...(settings.threads !== undefined ? { threads: settings.threads } : {}),
   });
-  const model = loaded.model as InstanceType<typeof llama.LlamaCppChatModel>;
-  return { ...loaded, dispose: () => model.dispose() };
+  const { model } = loaded;
+  // The registry built a LlamaCppChatModel (the llama-cpp provider builds no other).
+  const dispose = async () => {
+    if (model instanceof llama.LlamaCppChatModel) await model.dispose();
+  };
+  return { ...loaded, dispose };
 }

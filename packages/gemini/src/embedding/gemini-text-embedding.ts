@@ -7,7 +7,7 @@ import {
   type NormalizedEmbeddingInput,
   ValidationError,
 } from "@agentscope-ts/core";
-import type { GoogleGenAI } from "@google/genai";
+import type { EmbedContentConfig, GoogleGenAI } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 
@@ -25,7 +25,7 @@ export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptio
   /** Most texts per request; longer lists are split and the vectors joined in order. Default 100. */
   batchSize?: number;
   /** More `EmbedContentConfig` fields sent with every request, e.g. `{ taskType: "RETRIEVAL_QUERY" }`. */
-  embedKwargs?: Record<string, unknown>;
+  embedKwargs?: EmbedContentConfig;
   /** More options of the SDK client. */
   clientKwargs?: Record<string, unknown>;
   /** Use this client instead of building one. */
@@ -45,7 +45,7 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
   /** Most texts per request. */
   readonly batchSize: number;
   /** The `EmbedContentConfig` sent with every request. */
-  readonly config: Record<string, unknown>;
+  readonly config: EmbedContentConfig;
 
   constructor(options: GeminiTextEmbeddingOptions) {
     super({ ...options, dimensions: options.dimensions ?? 3072 });

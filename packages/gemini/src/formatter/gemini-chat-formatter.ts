@@ -5,24 +5,13 @@ import {
   type TruncatedFormatterBaseOptions,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
+import type { GeminiContent, GeminiPart } from "./gemini-content.js";
 import {
   formatGeminiMediaBlock,
   type GeminiMediaIO,
   type GeminiMediaOptions,
   geminiMediaIO,
 } from "./gemini-media.js";
-
-/**
- * One content of a Gemini `generateContent` request as the formatters build it: `{role: "user" |
- * "model", parts}`, parts snake_case as AgentScope writes them (`inline_data`, `function_call`,
- * `function_response`, `thought_signature`). `thought_signature` is the base64 string the block
- * holds (Python holds the decoded bytes; the bytes are the same). {@link GeminiChatModel} turns
- * these into the SDK's camelCase parts.
- */
-export type GeminiContent = Record<string, unknown> & {
-  role: string;
-  parts: Record<string, unknown>[];
-};
 
 /** Options of {@link GeminiChatFormatter} (AgentScope's keyword arguments, camelCased). */
 export interface GeminiChatFormatterOptions
@@ -63,21 +52,22 @@ export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
     const messages: GeminiContent[] = [];
     for (let i = 0; i < msgs.length; i++) {
       const msg = msgs[i] as Msg;
-      const parts: Record<string, unknown>[] = [];
+      const parts: GeminiPart[] = [];
       for (const block of msg.getContentBlocks()) {
-        const signature = (block as { thought_signature?: unknown }).thought_signature;
+        // Gemini's thought signature rides on text and tool_use blocks (see the response parser).
+        const signature = "thought_signature" in block ? block.thought_signature : undefined;
         switch (block.type) {
           case "text": {
-            const part: Record<string, unknown> = { text: block.text };
-            if (signature !== undefined && signature !== null) part.thought_signature = signature;
+            const part: GeminiPart = { text: block.text };
+            if (typeof signature === "string") part.thought_signature = signature;
             parts.push(part);
             break;
           }
           case "tool_use": {
-            const part: Record<string, unknown> = {
+            const part: GeminiPart = {
               function_call: { id: null, name: block.name, args: block.input },
             };
-            if (signature !== undefined && signature !== null) part.thought_signature = signature;
+            if (typeof signature === "string") part.thought_signature = signature;
             parts.push(part);
             break;
           }
@@ -117,3 +107,6 @@ export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
     return messages;
   }
 }
+
+/** The formatters' message type, defined with the SDK types in `gemini-content.ts`. */
+export type { GeminiContent };

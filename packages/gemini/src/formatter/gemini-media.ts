@@ -4,6 +4,7 @@ import {
   type LocalFileReader,
   ValidationError,
 } from "@agentscope-ts/core";
+import type { GeminiInlineData } from "./gemini-content.js";
 
 /** How the Gemini formatters reach media that are not inline: local files and web URLs. */
 export interface GeminiMediaIO {
@@ -39,11 +40,8 @@ export const GEMINI_SUPPORTED_EXTENSIONS: Readonly<Record<string, readonly strin
   audio: ["mp3", "wav", "aiff", "aac", "ogg", "flac"],
 };
 
-/** Gemini's `inline_data` part body, snake_case as AgentScope formats it. */
-export interface GeminiInlineData {
-  data: string;
-  mime_type: string;
-}
+/** Gemini's `inline_data` part body, snake_case as AgentScope formats it (see `gemini-content.ts`). */
+export type { GeminiInlineData };
 
 function unsupportedExtension(url: string, extension: string): ValidationError {
   return new ValidationError("media URL", [

@@ -1,9 +1,6 @@
 import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
-import {
-  GeminiChatFormatter,
-  type GeminiChatFormatterOptions,
-  type GeminiContent,
-} from "./gemini-chat-formatter.js";
+import { GeminiChatFormatter, type GeminiChatFormatterOptions } from "./gemini-chat-formatter.js";
+import type { GeminiContent, GeminiPart } from "./gemini-content.js";
 import { formatGeminiMediaBlock, type GeminiMediaIO, geminiMediaIO } from "./gemini-media.js";
 
 /** Options of {@link GeminiMultiAgentFormatter}. */
@@ -59,7 +56,9 @@ export class GeminiMultiAgentFormatter extends MultiAgentFormatterBase<GeminiCon
       { openSeparator: "" },
     );
     if (pieces.length === 0) return [];
-    const parts = pieces.map((piece) => ("text" in piece ? { text: piece.text } : piece.media));
+    const parts: GeminiPart[] = pieces.map((piece) =>
+      "text" in piece ? { text: piece.text } : piece.media,
+    );
     return [{ role: "user", parts }];
   }
 }

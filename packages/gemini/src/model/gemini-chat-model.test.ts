@@ -391,6 +391,7 @@ describe("GeminiChatModel non-streaming against recorded responses", () => {
   it("rejects messages that are not formatted Gemini contents, naming the fix", async () => {
     await using server = await createTestServer({});
     const error = await modelFor(server, { stream: false })
+      // @ts-expect-error an OpenAI-shaped message is no Gemini content (JavaScript callers can pass one)
       .call([{ role: "user", content: "hi" }])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);

@@ -1,32 +1,33 @@
 import {
   ChatModelBase,
+  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   definedFields,
   guardedStream,
-  type ProviderCallOptions,
   type ProviderChatModelOptions,
   type ThinkingOption,
   toParametersSchema,
   ValidationError,
 } from "@agentscope-ts/core";
-import { GoogleGenAI } from "@google/genai";
+import {
+  type GenerateContentConfig,
+  type GenerateContentParameters,
+  GoogleGenAI,
+} from "@google/genai";
 import type { z } from "zod";
+import type { GeminiContent, GeminiThinkingConfig } from "../formatter/gemini-content.js";
 import { flattenJsonSchema } from "./flatten-json-schema.js";
 import { geminiBaseUrl, normalizeGeminiError } from "./gemini-errors.js";
-import {
-  formatGeminiToolChoice,
-  formatGeminiTools,
-  toSdkContents,
-  toSdkThinkingConfig,
-} from "./gemini-request.js";
 import {
   type GeminiParseSettings,
   type GeminiStreamOutcome,
   parseGenerateContentResponse,
   parseGenerateContentStream,
 } from "./gemini-response-parser.js";
+import { toSdkContents, toSdkThinkingConfig, toSdkTools } from "./gemini-sdk-contents.js";
 import { geminiThinkingConfig } from "./gemini-thinking.js";
+import { formatGeminiToolChoice, formatGeminiTools } from "./gemini-tools.js";
 
 /** Options of {@link GeminiChatModel} (AgentScope's keyword arguments, camelCased). */
 export interface GeminiChatModelOptions extends Omit<ProviderChatModelOptions, "generateKwargs"> {
@@ -40,29 +41,25 @@ export interface GeminiChatModelOptions extends Omit<ProviderChatModelOptions, "
    * @deprecated Use `thinking` (the name every provider uses); still read, with a warning. Gemini's
    * own config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (snake_case keys accepted).
    */
-  thinkingConfig?: Record<string, unknown>;
+  thinkingConfig?: GeminiThinkingConfig;
   /** More options of the SDK client (`GoogleGenAI`): `vertexai`, `project`, `httpOptions`… */
   clientKwargs?: Record<string, unknown>;
   /**
    * Fields of the SDK's `GenerateContentConfig` sent with every call, camelCase as the SDK takes
    * them: `{ temperature: 0.2, seed: 1, maxOutputTokens: 512 }`.
    */
-  generateKwargs?: Record<string, unknown>;
+  generateKwargs?: GenerateContentConfig;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
 }
 
-/** Options of one {@link GeminiChatModel} call (`generateKwargs`: `GenerateContentConfig` fields, AgentScope's `**config_kwargs`). */
-export type GeminiChatModelCallOptions = ProviderCallOptions;
+/** Options of one {@link GeminiChatModel} call. */
+export interface GeminiChatModelCallOptions extends ChatModelCallOptions {
+  /** Extra `GenerateContentConfig` fields for this call (AgentScope's `**config_kwargs`). */
+  generateKwargs?: GenerateContentConfig;
+}
 
 type Request = ChatModelRequest<GeminiChatModelCallOptions>;
-
-/** A `generateContent` request as the SDK takes it. */
-interface GenerateRequest {
-  model: string;
-  contents: Record<string, unknown>[];
-  config: Record<string, unknown>;
-}
 
 /** The JSON schema of a structured-output model, as Gemini's `responseJsonSchema` takes it. */
 export function geminiResponseSchema(schema: z.ZodType): Record<string, unknown> {
@@ -81,17 +78,14 @@ export function geminiResponseSchema(schema: z.ZodType): Record<string, unknown>
  * function-call arguments (Gemini 3 `partialArgs`) are assembled as they come. Retries (429
  * `RetryInfo` honoured), timeout and abort come from {@link ChatModelBase}.
  */
-export class GeminiChatModel extends ChatModelBase<
-  Record<string, unknown>,
-  GeminiChatModelCallOptions
-> {
+export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatModelCallOptions> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: GoogleGenAI;
   /** The thinking config sent with every call. */
-  thinkingConfig: Record<string, unknown> | undefined;
+  thinkingConfig: GeminiThinkingConfig | undefined;
   /** Config fields sent with every call. */
-  generateKwargs: Record<string, unknown>;
+  generateKwargs: GenerateContentConfig;
 
   constructor(options: GeminiChatModelOptions) {
     super(options);
@@ -102,12 +96,12 @@ export class GeminiChatModel extends ChatModelBase<
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly GeminiContent[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
     const params = this.requestParams(messages, request);
-    const stream = await this.client.models.generateContentStream(params as never);
+    const stream = await this.client.models.generateContentStream(params);
     const outcome: GeminiStreamOutcome = { yielded: 0 };
     yield* guardedStream(
       parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
@@ -121,13 +115,13 @@ export class GeminiChatModel extends ChatModelBase<
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly GeminiContent[],
     request: Request,
   ): Promise<ChatResponse> {
     if (this.streaming) return super.doCall(messages, request);
     const startTime = Date.now();
     const params = this.requestParams(messages, request);
-    const response = await this.client.models.generateContent(params as never);
+    const response = await this.client.models.generateContent(params);
     return parseGenerateContentResponse(response, this.settings(startTime, request));
   }
 
@@ -149,12 +143,18 @@ export class GeminiChatModel extends ChatModelBase<
    * schema.
    */
   private requestParams(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly GeminiContent[],
     request: Request,
-  ): GenerateRequest {
+  ): GenerateContentParameters {
     for (let i = 0; i < messages.length; i++) {
-      const msg = messages[i] as Record<string, unknown>;
-      if (msg === null || typeof msg !== "object" || !Array.isArray(msg.parts)) {
+      // Checked at run time too: JavaScript callers and casts can pass anything.
+      const msg: unknown = messages[i];
+      if (
+        msg === null ||
+        typeof msg !== "object" ||
+        !("parts" in msg) ||
+        !Array.isArray(msg.parts)
+      ) {
         throw new ValidationError(
           "messages",
           [{ path: `[${i}]`, message: "each content needs a 'role' and a 'parts' list" }],
@@ -162,12 +162,13 @@ export class GeminiChatModel extends ChatModelBase<
         );
       }
     }
-    const config: Record<string, unknown> = {
+    const config: GenerateContentConfig = {
       ...(this.thinkingConfig ? { thinkingConfig: toSdkThinkingConfig(this.thinkingConfig) } : {}),
       ...this.generateKwargs,
       ...request.generateKwargs,
     };
-    if (request.tools && request.tools.length > 0) config.tools = formatGeminiTools(request.tools);
+    if (request.tools && request.tools.length > 0)
+      config.tools = toSdkTools(formatGeminiTools(request.tools));
     if (request.toolChoice) config.toolConfig = formatGeminiToolChoice(request.toolChoice);
     if (request.structuredModel) {
       delete config.tools;

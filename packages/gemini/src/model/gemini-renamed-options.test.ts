@@ -36,6 +36,9 @@ describe("Gemini renamed options", () => {
     expect(config()).toMatchObject({
       thinkingConfig: { includeThoughts: true, thinkingLevel: "LOW" },
     });
+    expect(() => new GeminiChatModel({ ...base, thinking: { effort: "max" } })).toThrow(
+      /thinking\.effort: expected one of "minimal", "low"/,
+    );
   });
 });
 

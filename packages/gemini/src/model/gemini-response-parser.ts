@@ -7,11 +7,32 @@ import {
   ModelError,
   parsePartialJson,
   pythonJsonDumps,
+  type TextBlock,
+  type ToolUseBlock,
 } from "@agentscope-ts/core";
-import { type PartialArg, PartialArgsWriter } from "./partial-args.js";
+import type {
+  Candidate,
+  FunctionCall,
+  GenerateContentResponse,
+  GenerateContentResponseUsageMetadata,
+  Part,
+} from "@google/genai";
+import { PartialArgsWriter } from "./partial-args.js";
 
-/** Loosely typed SDK objects: the SDK passes the API's candidates through mostly as they are. */
-type Loose = Record<string, unknown>;
+/**
+ * The fields of a `generateContent` response (or stream chunk) the parser reads: the SDK's
+ * `GenerateContentResponse` without its getters, so plain response objects parse too.
+ */
+export type GeminiResponseData = Pick<
+  GenerateContentResponse,
+  "candidates" | "usageMetadata" | "promptFeedback" | "responseId"
+>;
+
+/** A text block carrying the Gemini thought signature it came with. */
+type SignedTextBlock = TextBlock & { thought_signature?: string };
+
+/** A tool_use block carrying the Gemini thought signature of its call. */
+type SignedToolUseBlock = ToolUseBlock & { thought_signature?: string };
 
 /** How a response is read into a `ChatResponse`. */
 export interface GeminiParseSettings {
@@ -28,8 +49,10 @@ export interface GeminiParseSettings {
  * promptTokenCount` (thinking tokens count as output), or nothing when either is missing. The
  * raw `usageMetadata` is kept as `metadata`.
  */
-export function geminiUsage(usage: unknown, startTime: number): ChatUsage | undefined {
-  const u = usage as Loose | undefined;
+export function geminiUsage(
+  u: GenerateContentResponseUsageMetadata | undefined,
+  startTime: number,
+): ChatUsage | undefined {
   if (!u || typeof u.promptTokenCount !== "number" || typeof u.totalTokenCount !== "number") {
     return undefined;
   }
@@ -37,7 +60,7 @@ export function geminiUsage(usage: unknown, startTime: number): ChatUsage | unde
     inputTokens: u.promptTokenCount,
     outputTokens: u.totalTokenCount - u.promptTokenCount,
     time: (Date.now() - startTime) / 1000,
-    metadata: u,
+    metadata: { ...u },
   };
 }
 
@@ -47,8 +70,8 @@ export function geminiUsage(usage: unknown, startTime: number): ChatUsage | unde
  * (snake_case, as data on the wire), each only when the API sent it.
  */
 export function geminiFinishInfo(
-  candidate: Loose | undefined,
-  promptFeedback: unknown,
+  candidate: Candidate | undefined,
+  promptFeedback: GenerateContentResponse["promptFeedback"] | null,
 ): Record<string, unknown> | undefined {
   const info: Record<string, unknown> = {};
   if (candidate?.finishReason !== undefined) info.finish_reason = candidate.finishReason;
@@ -60,13 +83,13 @@ export function geminiFinishInfo(
   return Object.keys(info).length > 0 ? info : undefined;
 }
 
-function partsOf(candidate: Loose | undefined): Loose[] {
-  const content = candidate?.content as Loose | undefined;
-  return Array.isArray(content?.parts) ? (content.parts as Loose[]) : [];
+function partsOf(candidate: Candidate | undefined): Part[] {
+  const parts = candidate?.content?.parts;
+  return Array.isArray(parts) ? parts : [];
 }
 
 /** The signature of a part as the blocks hold it: the base64 string the API sent. */
-function signatureOf(part: Loose): string | undefined {
+function signatureOf(part: Part): string | undefined {
   const sig = part.thoughtSignature;
   return typeof sig === "string" && sig !== "" ? sig : undefined;
 }
@@ -75,7 +98,7 @@ function signatureOf(part: Loose): string | undefined {
  * AgentScope's tool call id on Gemini: the call's thought signature when there is one (Gemini
  * sends no call ids), else the call's `id`, else `call_<n>` (n = calls before it).
  */
-function callId(part: Loose, call: Loose, index: number): string {
+function callId(part: Part, call: FunctionCall, index: number): string {
   return signatureOf(part) ?? (typeof call.id === "string" && call.id ? call.id : `call_${index}`);
 }
 
@@ -89,11 +112,15 @@ function withSignatures(
   let call = 0;
   return content.map((block) => {
     if (block.type === "text" && textSignature !== undefined) {
-      return { ...block, thought_signature: textSignature } as ChatResponseBlock;
+      const signed: SignedTextBlock = { ...block, thought_signature: textSignature };
+      return signed;
     }
     if (block.type === "tool_use") {
       const sig = callSignatures.get(call++);
-      if (sig !== undefined) return { ...block, thought_signature: sig } as ChatResponseBlock;
+      if (sig !== undefined) {
+        const signed: SignedToolUseBlock = { ...block, thought_signature: sig };
+        return signed;
+      }
     }
     return block;
   });
@@ -116,13 +143,10 @@ function finishMetadata(
  * `metadata`; otherwise `metadata` holds the finish reason and safety information.
  */
 export function parseGenerateContentResponse(
-  response: unknown,
+  r: GeminiResponseData,
   settings: GeminiParseSettings,
 ): ChatResponse {
-  const r = response as Loose;
-  const candidate = Array.isArray(r.candidates)
-    ? (r.candidates[0] as Loose | undefined)
-    : undefined;
+  const candidate = Array.isArray(r.candidates) ? r.candidates[0] : undefined;
   const blocks: ChatResponseBlock[] = [];
   const toolUses: ChatResponseBlock[] = [];
   let textSignature: string | undefined;
@@ -135,10 +159,10 @@ export function parseGenerateContentResponse(
         jsonText += part.text;
       }
     }
-    const call = part.functionCall as Loose | undefined;
+    const call = part.functionCall;
     if (call) {
-      const args = (call.args ?? {}) as Record<string, unknown>;
-      const block: Record<string, unknown> = {
+      const args = call.args ?? {};
+      const block: SignedToolUseBlock = {
         type: "tool_use",
         id: callId(part, call, toolUses.length),
         name: String(call.name ?? ""),
@@ -147,18 +171,17 @@ export function parseGenerateContentResponse(
       };
       const sig = signatureOf(part);
       if (sig !== undefined) block.thought_signature = sig;
-      toolUses.push(block as unknown as ChatResponseBlock);
+      toolUses.push(block);
     } else if (signatureOf(part) !== undefined) {
       textSignature = signatureOf(part);
     }
   }
   if (textSignature !== undefined) {
     const last = blocks.findLastIndex((b) => b.type === "text");
-    if (last >= 0) {
-      blocks[last] = {
-        ...(blocks[last] as ChatResponseBlock),
-        thought_signature: textSignature,
-      } as unknown as ChatResponseBlock;
+    const lastText = blocks[last];
+    if (lastText?.type === "text") {
+      const signed: SignedTextBlock = { ...lastText, thought_signature: textSignature };
+      blocks[last] = signed;
     }
   }
   const usage = geminiUsage(r.usageMetadata, settings.startTime);
@@ -198,7 +221,7 @@ interface PendingCall {
  * was cut off: a retryable {@link ModelError}, so a half-parsed answer is never taken for a whole.
  */
 export async function* parseGenerateContentStream(
-  stream: AsyncIterable<unknown>,
+  stream: AsyncIterable<GeminiResponseData>,
   settings: GeminiParseSettings,
   outcome: GeminiStreamOutcome,
 ): AsyncGenerator<ChatResponse, void, undefined> {
@@ -220,10 +243,10 @@ export async function* parseGenerateContentStream(
     acc.addToolCallDelta({ index: pending.index, arguments: pending.writer.end() });
     pending = undefined;
   };
-  const addPieces = (pieces: unknown) => {
+  const addPieces = (pieces: FunctionCall["partialArgs"]) => {
     if (!pending || !Array.isArray(pieces)) return;
     let text = "";
-    for (const piece of pieces as PartialArg[]) text += pending.writer.add(piece);
+    for (const piece of pieces) text += pending.writer.add(piece);
     if (text) acc.addToolCallDelta({ index: pending.index, arguments: text });
   };
 
@@ -233,22 +256,19 @@ export async function* parseGenerateContentStream(
     return finishMetadata({ ...response, content }, settings, finishInfo);
   };
 
-  for await (const item of stream) {
-    const chunk = item as Loose;
+  for await (const chunk of stream) {
     if (!idSet && typeof chunk.responseId === "string" && chunk.responseId) {
       acc.setId(chunk.responseId);
       idSet = true;
     }
-    const candidate = Array.isArray(chunk.candidates)
-      ? (chunk.candidates[0] as Loose | undefined)
-      : undefined;
+    const candidate = Array.isArray(chunk.candidates) ? chunk.candidates[0] : undefined;
     if (candidate) sawCandidates = true;
     for (const part of partsOf(candidate)) {
       if (typeof part.text === "string" && part.text) {
         if (part.thought) acc.addThinking(part.text);
         else acc.addText(part.text);
       }
-      const call = part.functionCall as Loose | undefined;
+      const call = part.functionCall;
       if (call) {
         const hasName = typeof call.name === "string" && call.name !== "";
         if (pending && !hasName) {
@@ -265,15 +285,15 @@ export async function* parseGenerateContentStream(
             acc.addToolCallDelta({
               index,
               id,
-              name: call.name as string,
+              name: String(call.name),
               arguments: pending.writer.begin(),
             });
             addPieces(call.partialArgs);
           } else {
-            const args = (call.args ?? {}) as Record<string, unknown>;
+            const args = call.args ?? {};
             acc.setToolCall({
               id,
-              name: call.name as string,
+              name: String(call.name),
               input: args,
               rawInput: pythonJsonDumps(args),
             });

@@ -1,9 +1,7 @@
 import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
-import {
-  GeminiTextEmbedding,
-  type GeminiTextEmbeddingOptions,
-} from "../embedding/gemini-text-embedding.js";
-import { GeminiChatFormatter, type GeminiContent } from "../formatter/gemini-chat-formatter.js";
+import { GeminiTextEmbedding } from "../embedding/gemini-text-embedding.js";
+import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
+import type { GeminiContent } from "../formatter/gemini-content.js";
 import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
 import { GeminiChatModel, type GeminiChatModelOptions } from "../model/gemini-chat-model.js";
 import { GeminiTokenCounter } from "../token/gemini-token-counter.js";
@@ -54,7 +52,7 @@ export function gemini<const Id extends string = "gemini">(
     embedding: (modelOptions) =>
       new GeminiTextEmbedding({
         ...client,
-        ...(modelOptions as unknown as GeminiTextEmbeddingOptions),
+        ...modelOptions,
       }),
   });
 }

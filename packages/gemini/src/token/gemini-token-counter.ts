@@ -1,7 +1,9 @@
-import type { ToolFunctionSchema } from "@agentscope-ts/core";
-import type { GoogleGenAI } from "@google/genai";
+import type { TokenCounter, ToolFunctionSchema } from "@agentscope-ts/core";
+import type { CountTokensConfig, GoogleGenAI } from "@google/genai";
+import type { GeminiContent } from "../formatter/gemini-content.js";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
-import { formatGeminiTools, toSdkContents } from "../model/gemini-request.js";
+import { toSdkContents, toSdkTools } from "../model/gemini-sdk-contents.js";
+import { formatGeminiTools } from "../model/gemini-tools.js";
 
 /** Options of {@link GeminiTokenCounter} (AgentScope's keyword arguments, camelCased). */
 export interface GeminiTokenCounterOptions {
@@ -23,7 +25,7 @@ export interface GeminiTokenCounterOptions {
  * Vertex AI; the Developer API's `countTokens` takes no tools (the SDK refuses them), so there
  * their declarations are counted as one more text content (an estimate; AgentScope fails there).
  */
-export class GeminiTokenCounter {
+export class GeminiTokenCounter implements TokenCounter<GeminiContent> {
   /** The model whose tokenizer counts. */
   readonly modelName: string;
   /** The SDK client. */
@@ -36,19 +38,19 @@ export class GeminiTokenCounter {
 
   /** The token count of `messages` (a Gemini formatter's output) and `tools`. */
   async count(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly GeminiContent[],
     tools?: readonly ToolFunctionSchema[],
   ): Promise<number> {
     const contents = toSdkContents(messages);
-    const config: Record<string, unknown> = {};
+    const config: CountTokensConfig = {};
     if (tools && tools.length > 0) {
       const declarations = formatGeminiTools(tools);
-      if (this.client.vertexai) config.tools = declarations;
+      if (this.client.vertexai) config.tools = toSdkTools(declarations);
       else contents.push({ role: "user", parts: [{ text: JSON.stringify(declarations) }] });
     }
     const response = await this.client.models.countTokens({
       model: this.modelName,
-      contents: contents as never,
+      contents,
       config,
     });
     return response.totalTokens ?? 0;

@@ -78,10 +78,9 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
     let dimensions: unknown;
     try {
       const info = await readGgufFileInfo(options.modelPath, { readTensorInfo: false });
-      const architecture = info.metadata.general.architecture as string;
-      const section = (info.metadata as unknown as Record<string, Record<string, unknown>>)[
-        architecture
-      ];
+      // The section of the file's architecture (`llama`, `bert`…) holds its embedding length.
+      const section: { readonly embedding_length?: unknown } | undefined =
+        info.metadata[info.metadata.general.architecture];
       dimensions = section?.embedding_length;
     } catch (error) {
       throw new ModelError(

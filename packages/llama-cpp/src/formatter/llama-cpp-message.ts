@@ -1,7 +1,11 @@
 /**
  * The messages the llama.cpp formatters produce and `LlamaCppChatModel` consumes: a plain chat
  * history in the shape Ollama and OpenAI use (`role`, `content`, `tool_calls`, `tool` results).
- * The model turns them into node-llama-cpp's `ChatHistoryItem[]`. Keys stay snake_case (wire data).
+ * Keys stay snake_case (wire data). The model turns them into node-llama-cpp's `ChatHistoryItem[]`
+ * (`toChatHistory`): system and user messages become its `ChatSystemMessage` / `ChatUserMessage`,
+ * an assistant turn and the tool results after it one `ChatModelResponse` whose
+ * `ChatModelFunctionCall`s carry the results. node-llama-cpp's types are not the wire: they merge a
+ * turn with its results, where the wire keeps the messages AgentScope's formatters write.
  */
 export type LlamaCppMessage =
   | LlamaCppSystemMessage
@@ -44,7 +48,8 @@ export interface LlamaCppToolMessage {
 }
 
 /**
- * What `LlamaCppChatModel` reads: the formatter's messages, or loose records of the same shape
- * (checked at run time, a bad role or content is a `ValidationError`).
+ * A formatter's message or a loose record of the same shape.
+ * @deprecated `LlamaCppChatModel` now reads {@link LlamaCppMessage} (a record of another shape no
+ * longer compiles; at run time a bad role or content is still a `ValidationError`).
  */
 export type LlamaCppModelInput = LlamaCppMessage | Record<string, unknown>;

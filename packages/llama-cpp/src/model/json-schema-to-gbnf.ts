@@ -28,6 +28,15 @@ function convertRef(ref: string): string {
   return ref.startsWith("#/definitions/") ? `#/$defs/${ref.slice("#/definitions/".length)}` : ref;
 }
 
+/**
+ * A `$ref` to one of the schema's `$defs`. node-llama-cpp resolves such refs at run time, but its
+ * `GbnfJsonSchema` type admits a ref only when the `$defs` names are known at compile time, which
+ * those of a converted schema are not: the one assertion of the converter, kept here.
+ */
+function refSchema(ref: string): GbnfJsonSchema {
+  return { $ref: ref } as unknown as GbnfJsonSchema;
+}
+
 function convertDefs(source: Json): Record<string, GbnfJsonSchema> | undefined {
   const defs = (source.$defs ?? source.definitions) as unknown;
   if (!isObject(defs)) return undefined;
@@ -102,7 +111,7 @@ function convert(input: unknown): GbnfJsonSchema {
   const defs = convertDefs(source);
   let schema: GbnfJsonSchema;
   if (typeof source.$ref === "string") {
-    schema = { $ref: convertRef(source.$ref) } as unknown as GbnfJsonSchema;
+    schema = refSchema(convertRef(source.$ref));
   } else if ("const" in source) {
     schema = { const: source.const as string };
   } else if (Array.isArray(source.enum)) {

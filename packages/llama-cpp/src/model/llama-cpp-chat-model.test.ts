@@ -10,6 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
 import { writeTinyLlamaGguf } from "../testing/tiny-llama-gguf.js";
 import { LlamaCppChatModel } from "./llama-cpp-chat-model.js";
 
@@ -17,7 +18,7 @@ let dir: string;
 let modelPath: string;
 let model: LlamaCppChatModel;
 
-const messages = [
+const messages: LlamaCppMessage[] = [
   { role: "system", content: "You are a helpful assistant." },
   { role: "user", content: "hello world" },
 ];
@@ -210,7 +211,7 @@ describe("LlamaCppChatModel", () => {
   });
 
   it("continues after tool results in the history", async () => {
-    const history = [
+    const history: LlamaCppMessage[] = [
       ...messages,
       {
         role: "assistant",
@@ -275,6 +276,7 @@ describe("LlamaCppChatModel", () => {
     await expect(missing.call(messages)).rejects.toThrow(/no GGUF file at .*nope\.gguf/);
     expect(() => new LlamaCppChatModel({ modelPath: "" })).toThrow(ValidationError);
     expect(() => new LlamaCppChatModel({ modelPath, threads: 0 })).toThrow(/threads/);
+    // @ts-expect-error no such role (JavaScript callers can pass one)
     await expect(model.call([{ role: "robot", content: "x" }])).rejects.toThrow(/\[0\]\.role/);
   });
 

@@ -15,6 +15,7 @@ import {
 import {
   type ChatModelFunctions,
   type ChatWrapper,
+  type GbnfJsonSchema,
   InsufficientMemoryError,
   type LLamaChatGenerateResponseOptions,
   LlamaChat,
@@ -29,7 +30,7 @@ import {
   resolveChatWrapper,
 } from "node-llama-cpp";
 import type { z } from "zod";
-import type { LlamaCppModelInput } from "../formatter/llama-cpp-message.js";
+import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
 import { LazyResource } from "../runtime/lazy-resource.js";
 import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
 import { SequencePool } from "../runtime/sequence-pool.js";
@@ -142,10 +143,7 @@ function nameOf(modelPath: string): string {
  * With `structuredModel`, tools are ignored (a grammar and function calling cannot be combined).
  * `toolChoice` `"required"` or a tool name forces a call by grammar; `"none"` hides the tools.
  */
-export class LlamaCppChatModel extends ChatModelBase<
-  Record<string, unknown>,
-  LlamaCppChatCallOptions
-> {
+export class LlamaCppChatModel extends ChatModelBase<LlamaCppMessage, LlamaCppChatCallOptions> {
   readonly provider = PROVIDER;
   /** The GGUF file. */
   readonly modelPath: string;
@@ -266,8 +264,8 @@ export class LlamaCppChatModel extends ChatModelBase<
     let entry = this.grammars.get(schema);
     if (!entry) {
       const jsonSchema = structuredModelJsonSchema(schema);
-      const grammar = await loaded.lease.llama.createGrammarForJsonSchema(
-        jsonSchemaToGbnf(jsonSchema) as never,
+      const grammar = await loaded.lease.llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+        jsonSchemaToGbnf(jsonSchema),
       );
       entry = { grammar, schema: jsonSchema };
       this.grammars.set(schema, entry);
@@ -282,21 +280,21 @@ export class LlamaCppChatModel extends ChatModelBase<
     const schemas = new Map<string, unknown>();
     if (!tools || tools.length === 0 || toolChoice === "none") return { forced: false, schemas };
     const only = toolChoice && !["auto", "required"].includes(toolChoice) ? toolChoice : undefined;
-    const functions: Record<string, { description?: string; params?: never }> = {};
+    const functions: Record<string, ChatModelFunctions[string]> = {};
     for (const tool of tools) {
       const { name, description, parameters } = tool.function;
       if (only && name !== only) continue;
       schemas.set(name, parameters);
       functions[name] = {
         ...(description ? { description } : {}),
-        params: jsonSchemaToGbnf(parameters ?? { type: "object", properties: {} }) as never,
+        params: jsonSchemaToGbnf(parameters ?? { type: "object", properties: {} }),
       };
     }
     return { functions, forced: only !== undefined || toolChoice === "required", schemas };
   }
 
   protected override async *doStream(
-    messages: readonly LlamaCppModelInput[],
+    messages: readonly LlamaCppMessage[],
     request: ChatModelRequest<LlamaCppChatCallOptions>,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -326,7 +324,7 @@ export class LlamaCppChatModel extends ChatModelBase<
       signal: controller.signal,
       onResponseChunk: (chunk: LlamaChatResponseChunk) => queue.push({ kind: "chunk", chunk }),
     };
-    const generation: Promise<LlamaChatResponse<ChatModelFunctions>> = (
+    const generation: Promise<LlamaChatResponse<ChatModelFunctions> | LlamaChatResponse> = (
       structured
         ? chat.generateResponse(history, { ...common, grammar: structured.grammar })
         : chat.generateResponse(history, {
@@ -346,7 +344,7 @@ export class LlamaCppChatModel extends ChatModelBase<
     ).then(
       (result) => {
         queue.close();
-        return result as unknown as LlamaChatResponse<ChatModelFunctions>;
+        return result;
       },
       (error: unknown) => {
         queue.fail(error);

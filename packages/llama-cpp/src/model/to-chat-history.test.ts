@@ -1,8 +1,9 @@
 import { ValidationError } from "@agentscope-ts/core";
 import { describe, expect, it } from "vitest";
+import type { LlamaCppToolCall } from "../formatter/llama-cpp-message.js";
 import { MISSING_TOOL_RESULT, toChatHistory } from "./to-chat-history.js";
 
-const call = (id: string, name: string, args: Record<string, unknown>) => ({
+const call = (id: string, name: string, args: Record<string, unknown>): LlamaCppToolCall => ({
   id,
   type: "function",
   function: { name, arguments: args },
@@ -92,10 +93,15 @@ describe("toChatHistory", () => {
   });
 
   it("names the bad field of malformed messages", () => {
+    // JavaScript callers can pass what the types reject; each is a ValidationError naming the field.
+    // @ts-expect-error content is no string
     expect(() => toChatHistory([{ role: "user", content: 3 }])).toThrow(ValidationError);
+    // @ts-expect-error content is no string
     expect(() => toChatHistory([{ role: "user", content: 3 }])).toThrow(/\[0\]\.content/);
+    // @ts-expect-error no such role
     expect(() => toChatHistory([{ role: "x" }])).toThrow(/\[0\]\.role.*"x"/);
     expect(() =>
+      // @ts-expect-error a tool call without a name
       toChatHistory([{ role: "assistant", content: null, tool_calls: [{ function: {} }] }]),
     ).toThrow(/\[0\]\.tool_calls\[0\]\.function\.name/);
   });

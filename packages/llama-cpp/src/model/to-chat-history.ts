@@ -1,6 +1,6 @@
 import { ValidationError } from "@agentscope-ts/core";
 import type { ChatHistoryItem, ChatModelFunctionCall, ChatModelResponse } from "node-llama-cpp";
-import type { LlamaCppMessage, LlamaCppModelInput } from "../formatter/llama-cpp-message.js";
+import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
 
 /** What a tool call whose result is missing shows the model. */
 export const MISSING_TOOL_RESULT = "(no result)";
@@ -33,12 +33,13 @@ function describe(value: unknown): string {
  * its call becomes a user message. When the history ends with a finished assistant turn, an
  * empty model response is added so the model answers anew instead of continuing that text.
  */
-export function toChatHistory(messages: readonly LlamaCppModelInput[]): ChatHistoryItem[] {
+export function toChatHistory(messages: readonly LlamaCppMessage[]): ChatHistoryItem[] {
   const history: ChatHistoryItem[] = [];
   let current: ChatModelResponse | undefined;
   let pending = new Map<string, ChatModelFunctionCall>();
-  messages.forEach((raw, index) => {
-    const message = raw as LlamaCppMessage;
+  messages.forEach((message, index) => {
+    // Checked at run time too: JavaScript callers and casts can pass anything.
+    const raw: unknown = message;
     const bad = (path: string, expected: string, value: unknown): ValidationError =>
       new ValidationError(
         "llama.cpp messages",

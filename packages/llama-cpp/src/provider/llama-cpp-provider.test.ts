@@ -36,7 +36,7 @@ describe("llamaCpp provider", () => {
       const messages = await formatter.format([
         new Msg({ name: "u", role: "user", content: "hello" }),
       ]);
-      const response = await model.call(messages as unknown as Record<string, unknown>[]);
+      const response = await model.call(messages);
       expect(response.usage?.outputTokens).toBe(4);
       expect(await (model as LlamaCppChatModel).threads()).toBe(1);
     } finally {

@@ -2,6 +2,7 @@ import {
   type FormatterKind,
   type Provider,
   type ProviderModelOptions,
+  type TokenCounter,
   ValidationError,
 } from "@agentscope-ts/core";
 import {
@@ -12,6 +13,7 @@ import {
   LlamaCppChatFormatter,
   type LlamaCppChatFormatterOptions,
 } from "../formatter/llama-cpp-chat-formatter.js";
+import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
 import {
   LlamaCppMultiAgentFormatter,
   type LlamaCppMultiAgentFormatterOptions,
@@ -32,7 +34,9 @@ export interface LlamaCppProviderOptions
  * `modelPath` in the options wins over it. Embedding models need `dimensions` (or build them with
  * `LlamaCppEmbedding.create`, which reads it from the file).
  */
-export function llamaCpp(defaults: LlamaCppProviderOptions = {}): Provider {
+export function llamaCpp(
+  defaults: LlamaCppProviderOptions = {},
+): Provider<Record<string, unknown>, LlamaCppMessage, TokenCounter, "llama-cpp"> {
   const { embedding: embeddingDefaults, ...chatDefaults } = defaults;
   return {
     id: "llama-cpp",

@@ -6,13 +6,27 @@ import {
 } from "@agentscope-ts/core";
 import type { LLM, LLMResponse, Message } from "mem0ai/oss";
 
+/**
+ * A message as {@link AgentScopeLLM} sends it to the chat model: mem0's system, user and
+ * assistant text. A model whose message type takes this shape (OpenAI's, among others) fits.
+ */
+export interface Mem0ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
 /** A tool call as mem0 expects it back from an LLM. */
 interface Mem0ToolCall {
   name: string;
   arguments: string;
 }
 
-const ROLES = new Set(["system", "user", "assistant"]);
+const ROLES = ["system", "user", "assistant"] as const;
+
+/** The message's role when mem0's message is a system, user or assistant one. */
+function chatRole(role: string): Mem0ChatMessage["role"] | undefined {
+  return ROLES.find((known) => known === role);
+}
 
 // mem0's own JSON clean-up (fences and chat-template tokens) before its parser runs; written here
 // because mem0 does not export it. Used only to check the answer, never to change it.
@@ -48,9 +62,9 @@ function hasJsonObject(text: string): boolean {
  */
 export class AgentScopeLLM implements LLM {
   /** The chat model mem0 talks to. */
-  readonly model: ChatModelBase;
+  readonly model: ChatModelBase<Mem0ChatMessage>;
 
-  constructor(model: ChatModelBase) {
+  constructor(model: ChatModelBase<Mem0ChatMessage>) {
     this.model = model;
   }
 
@@ -95,9 +109,10 @@ export class AgentScopeLLM implements LLM {
     messages: Array<{ role: string; content: string }>,
     tools?: unknown[],
   ): Promise<ChatResponse> {
-    const kept = messages
-      .filter((m) => ROLES.has(m.role))
-      .map((m) => ({ role: m.role, content: m.content }));
+    const kept = messages.flatMap((m): Mem0ChatMessage[] => {
+      const role = chatRole(m.role);
+      return role ? [{ role, content: m.content }] : [];
+    });
     if (kept.length === 0) {
       throw new ModelError("mem0 sent no system, user or assistant message to the chat model.", {
         provider: this.model.provider,

@@ -1,6 +1,7 @@
 import type { ChatModelBase, EmbeddingModelBase } from "@agentscope-ts/core";
 import type { MemoryClient } from "mem0ai";
 import { AgentScopeEmbedder } from "./agentscope-embedder.js";
+import type { Mem0ChatMessage } from "./agentscope-llm.js";
 import { AgentScopeLLM } from "./agentscope-llm.js";
 
 /** The mem0 provider name under which AgentScope-TS models are plugged in. */
@@ -32,7 +33,7 @@ function registerAgentScopeProviders(oss: Oss): void {
   const createLlm = oss.LLMFactory.create.bind(oss.LLMFactory);
   oss.LLMFactory.create = (provider, config) =>
     provider.toLowerCase() === AGENTSCOPE_PROVIDER
-      ? new AgentScopeLLM(config.model as ChatModelBase)
+      ? new AgentScopeLLM(config.model as ChatModelBase<Mem0ChatMessage>)
       : createLlm(provider, config);
   const createEmbedder = oss.EmbedderFactory.create.bind(oss.EmbedderFactory);
   oss.EmbedderFactory.create = (provider, config) =>

@@ -1,5 +1,6 @@
 import type { ChatModelBase, EmbeddingModelBase } from "@agentscope-ts/core";
 import type { MemoryConfig } from "mem0ai/oss";
+import type { Mem0ChatMessage } from "../adapter/agentscope-llm.js";
 
 /** mem0's vector store setting: a provider and its config (e.g. `{ provider: "memory", config: { dbPath } }`). */
 export type Mem0VectorStoreConfig = MemoryConfig["vectorStore"];
@@ -21,7 +22,7 @@ export interface Mem0LongTermMemoryOptions {
   /** The run or session name: mem0's `run_id`. */
   runName?: string;
   /** The chat model mem0 extracts memories with (required without `mem0Config` or `hosted`). */
-  model?: ChatModelBase;
+  model?: ChatModelBase<Mem0ChatMessage>;
   /** The embedding model mem0 embeds with (required without `mem0Config` or `hosted`). */
   embeddingModel?: EmbeddingModelBase;
   /**

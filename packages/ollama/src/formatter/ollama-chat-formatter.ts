@@ -1,28 +1,17 @@
 import {
-  defaultLocalFileReader,
-  type LocalFileReader,
   type Msg,
   promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
-import { formatOllamaImageBlock, type OllamaMediaIO } from "./ollama-media.js";
-
-/** One message of an Ollama `/api/chat` request, as the formatters build it. */
-export type OllamaMessage = Record<string, unknown>;
-
-/** How the Ollama formatters read images that are not inline. */
-export interface OllamaMediaOptions {
-  /**
-   * Reads local image paths, which are inlined as base64 as AgentScope does. Defaults to a reader
-   * that imports `node:fs/promises` lazily, only when a local path is met (so the package stays
-   * browser-safe); in a browser pass your own, or use URL/base64 sources.
-   */
-  readLocalFile?: LocalFileReader;
-  /** Downloads images given by web URL (sent as base64). Defaults to the global `fetch`. */
-  fetch?: typeof globalThis.fetch;
-}
+import {
+  formatOllamaImageBlock,
+  type OllamaMediaIO,
+  type OllamaMediaOptions,
+  ollamaMediaIO,
+} from "./ollama-media.js";
+import type { OllamaMessage, OllamaToolCall } from "./ollama-message.js";
 
 /** Options of {@link OllamaChatFormatter} (AgentScope's keyword arguments, camelCased). */
 export interface OllamaChatFormatterOptions
@@ -39,14 +28,6 @@ export interface OllamaChatFormatterOptions
    * a message holding only thinking is then not sent at all).
    */
   thinkingAsText?: boolean;
-}
-
-/** The media IO of a formatter's options, with defaults. */
-export function ollamaMediaIO(options: OllamaMediaOptions): OllamaMediaIO {
-  return {
-    readLocalFile: options.readLocalFile ?? defaultLocalFileReader,
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  };
 }
 
 /**
@@ -81,7 +62,7 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
     for (let i = 0; i < msgs.length; i++) {
       const msg = msgs[i] as Msg;
       const texts: string[] = [];
-      const toolCalls: Record<string, unknown>[] = [];
+      const toolCalls: OllamaToolCall[] = [];
       const images: string[] = [];
       for (const block of msg.getContentBlocks()) {
         switch (block.type) {
@@ -129,3 +110,6 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
     return messages;
   }
 }
+
+/** The formatters' message type and media options, defined in `ollama-message.ts` / `ollama-media.ts`. */
+export type { OllamaMediaOptions, OllamaMessage };

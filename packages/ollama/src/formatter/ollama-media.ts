@@ -1,5 +1,6 @@
 import {
   bytesToBase64,
+  defaultLocalFileReader,
   type ImageBlock,
   type LocalFileReader,
   ValidationError,
@@ -11,6 +12,26 @@ export interface OllamaMediaIO {
   readLocalFile: LocalFileReader;
   /** Downloads an image given by web URL (sent as base64). */
   fetch: typeof globalThis.fetch;
+}
+
+/** How the Ollama formatters read images that are not inline. */
+export interface OllamaMediaOptions {
+  /**
+   * Reads local image paths, which are inlined as base64 as AgentScope does. Defaults to a reader
+   * that imports `node:fs/promises` lazily, only when a local path is met (so the package stays
+   * browser-safe); in a browser pass your own, or use URL/base64 sources.
+   */
+  readLocalFile?: LocalFileReader;
+  /** Downloads images given by web URL (sent as base64). Defaults to the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The media IO of a formatter's options, with defaults. */
+export function ollamaMediaIO(options: OllamaMediaOptions): OllamaMediaIO {
+  return {
+    readLocalFile: options.readLocalFile ?? defaultLocalFileReader,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+  };
 }
 
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;

@@ -1,11 +1,7 @@
 import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
-import {
-  OllamaChatFormatter,
-  type OllamaChatFormatterOptions,
-  type OllamaMessage,
-  ollamaMediaIO,
-} from "./ollama-chat-formatter.js";
-import { formatOllamaImageBlock, type OllamaMediaIO } from "./ollama-media.js";
+import { OllamaChatFormatter, type OllamaChatFormatterOptions } from "./ollama-chat-formatter.js";
+import { formatOllamaImageBlock, type OllamaMediaIO, ollamaMediaIO } from "./ollama-media.js";
+import type { OllamaMessage } from "./ollama-message.js";
 
 /** Options of {@link OllamaMultiAgentFormatter}. */
 export interface OllamaMultiAgentFormatterOptions extends OllamaChatFormatterOptions {

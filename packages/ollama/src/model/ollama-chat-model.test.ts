@@ -117,6 +117,7 @@ describe("OllamaChatModel: requests", () => {
   it("rejects messages without a role, naming the index", async () => {
     await using server = await createTestServer({});
     const error = await model(server)
+      // @ts-expect-error a message without a role is no Ollama message (JavaScript callers can pass one)
       .call([{ role: "user", content: "a" }, { content: "b" }])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);

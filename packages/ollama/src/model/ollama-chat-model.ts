@@ -10,13 +10,13 @@ import {
   type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
-import type { OllamaMessage } from "../formatter/ollama-chat-formatter.js";
+import type { ChatRequest } from "ollama/browser";
+import type { OllamaMessage } from "../formatter/ollama-message.js";
+import { buildChatRequest, type OllamaChatBody, toSdkChatRequest } from "./ollama-chat-request.js";
 import { createOllamaClient, type OllamaClient, type OllamaClientKwargs } from "./ollama-client.js";
 import { normalizeOllamaError } from "./ollama-errors.js";
 import { type OllamaBaseURLOptions, ollamaBaseURL, ollamaThinking } from "./ollama-options.js";
-import { buildChatRequest, type OllamaChatBody } from "./ollama-request.js";
 import {
-  type OllamaChatChunk,
   type OllamaParseSettings,
   type OllamaStreamOutcome,
   parseChatResponse,
@@ -28,7 +28,7 @@ export interface OllamaChatModelOptions extends ChatModelBaseOptions, OllamaBase
   /** Whether to stream the answer (NDJSON). Default `false`, as in AgentScope. */
   stream?: boolean;
   /** Model parameters sent as `options` (`temperature`, `num_ctx`, `seed`…). */
-  options?: Record<string, unknown>;
+  options?: ChatRequest["options"];
   /** How long the server keeps the model loaded after the request (`keep_alive`). Default `"5m"`. */
   keepAlive?: string | number;
   /**
@@ -69,7 +69,7 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
   /** The client (for `list()`, `pull()`…); calls use one bound to their abort signal. */
   readonly client: OllamaClient;
   /** Model parameters sent as `options`. */
-  options: Record<string, unknown> | undefined;
+  options: ChatRequest["options"] | undefined;
   /** `keep_alive` of each request. */
   keepAlive: string | number;
   /** `think` of each request, when set. */
@@ -106,21 +106,17 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OllamaMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const client = createOllamaClient(this.host, this.clientKwargs, request.signal);
-    const stream = await client.chat({ ...body, stream: true } as never);
+    const stream = await client.chat({ ...toSdkChatRequest(body), stream: true });
     const outcome: OllamaStreamOutcome = { yielded: 0 };
     let finished = false;
     try {
-      yield* parseChatStream(
-        stream as AsyncIterable<OllamaChatChunk>,
-        this.settings(startTime, request),
-        outcome,
-      );
+      yield* parseChatStream(stream, this.settings(startTime, request), outcome);
       finished = true;
     } catch (error) {
       throw this.streamError(error, outcome, request.signal);
@@ -131,14 +127,14 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OllamaMessage[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const client = createOllamaClient(this.host, this.clientKwargs, request.signal);
-    const response = await client.chat({ ...body, stream: false } as never);
-    return parseChatResponse(response as OllamaChatChunk, this.settings(startTime, request));
+    const response = await client.chat({ ...toSdkChatRequest(body), stream: false });
+    return parseChatResponse(response, this.settings(startTime, request));
   }
 
   protected override normalizeError(error: unknown): unknown {
@@ -154,12 +150,10 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
   }
 
   /** The request body of a call, checked as AgentScope checks it. */
-  private requestBody(
-    messages: readonly Record<string, unknown>[],
-    request: Request,
-  ): OllamaChatBody {
+  private requestBody(messages: readonly OllamaMessage[], request: Request): OllamaChatBody {
     for (let i = 0; i < messages.length; i++) {
-      const msg = messages[i];
+      // Checked at run time too: JavaScript callers and casts can pass anything.
+      const msg: unknown = messages[i];
       if (msg === null || typeof msg !== "object" || !("role" in msg)) {
         throw new ValidationError(
           "messages",

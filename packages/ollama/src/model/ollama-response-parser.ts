@@ -5,7 +5,11 @@ import {
   pythonJsonDumps,
 } from "@agentscope-ts/core";
 
-/** The part of one `/api/chat` response object (or stream line) the parser reads. */
+/**
+ * The part of one `/api/chat` response object (or stream line) the parser reads: the fields of the
+ * `ollama` library's `ChatResponse`, each optional or `null` as a server may send them (the
+ * library's `ChatResponse` is assignable to it; tool call arguments may also arrive as a string).
+ */
 export interface OllamaChatChunk {
   message?: {
     content?: string | null;

@@ -1,9 +1,7 @@
 import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
-import {
-  OllamaTextEmbedding,
-  type OllamaTextEmbeddingOptions,
-} from "../embedding/ollama-text-embedding.js";
-import { OllamaChatFormatter, type OllamaMessage } from "../formatter/ollama-chat-formatter.js";
+import { OllamaTextEmbedding } from "../embedding/ollama-text-embedding.js";
+import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
+import type { OllamaMessage } from "../formatter/ollama-message.js";
 import { OllamaMultiAgentFormatter } from "../formatter/ollama-multi-agent-formatter.js";
 import { OllamaChatModel, type OllamaChatModelOptions } from "../model/ollama-chat-model.js";
 import type { OllamaClientKwargs } from "../model/ollama-client.js";
@@ -48,11 +46,13 @@ export function ollama<const Id extends string = "ollama">(
     chatModel: (modelOptions: OllamaProviderModelOptions & { modelName: string }) =>
       new OllamaChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: OllamaChatFormatter, multiagent: OllamaMultiAgentFormatter },
-    embedding: (modelOptions) =>
+    // `dimensions` is required and checked by the model: a missing or bad one is its ValidationError.
+    embedding: ({ dimensions, ...modelOptions }) =>
       new OllamaTextEmbedding({
         ...client,
         provider: id,
-        ...(modelOptions as unknown as OllamaTextEmbeddingOptions),
+        ...modelOptions,
+        dimensions: typeof dimensions === "number" ? dimensions : Number.NaN,
       }),
   });
 }

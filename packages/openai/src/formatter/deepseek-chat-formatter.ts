@@ -4,25 +4,25 @@ import {
   TruncatedFormatterBase,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
-import type { OpenAIMessage } from "./openai-chat-formatter.js";
+import { type OpenAIChatMessage, type OpenAIToolCall, roleMessage } from "./openai-chat-message.js";
 
 /**
  * AgentScope's `DeepSeekChatFormatter`: messages for the DeepSeek API (OpenAI-compatible, text
  * only). Content is a string (text blocks joined by newlines), thinking blocks go in
  * `reasoning_content`, tool calls and results as in OpenAI's format; no `name` field, no media.
  */
-export class DeepSeekChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class DeepSeekChatFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
   /** AgentScope's class flags. */
   static readonly supportToolsApi = true;
   static readonly supportMultiagent = false;
   static readonly supportVision = false;
 
-  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIMessage[]> {
-    const messages: OpenAIMessage[] = [];
+  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
+    const messages: OpenAIChatMessage[] = [];
     for (const msg of msgs) {
       const texts: string[] = [];
       const thinking: string[] = [];
-      const toolCalls: Record<string, unknown>[] = [];
+      const toolCalls: OpenAIToolCall[] = [];
       for (const block of msg.getContentBlocks()) {
         if (block.type === "text") texts.push(block.text ?? "");
         else if (block.type === "thinking") thinking.push(block.thinking ?? "");
@@ -41,13 +41,15 @@ export class DeepSeekChatFormatter extends TruncatedFormatterBase<OpenAIMessage>
       }
       const content = texts.join("\n");
       const reasoning = thinking.join("\n");
-      const formatted: OpenAIMessage = {
-        role: msg.role,
-        content: content || (toolCalls.length > 0 ? null : ""),
-      };
-      if (reasoning) formatted.reasoning_content = reasoning;
-      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
-      if (formatted.content || toolCalls.length > 0) messages.push(formatted);
+      if (content || toolCalls.length > 0) {
+        messages.push(
+          roleMessage(msg.role, {
+            content: content || null,
+            ...(reasoning ? { reasoning_content: reasoning } : {}),
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          }),
+        );
+      }
     }
     return messages;
   }

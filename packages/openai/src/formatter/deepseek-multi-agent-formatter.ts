@@ -6,7 +6,7 @@ import {
 } from "@agentscope-ts/core";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
 import { historyText } from "./history-text.js";
-import type { OpenAIMessage } from "./openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "./openai-chat-message.js";
 
 /** Options of {@link DeepSeekMultiAgentFormatter}. */
 export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBaseOptions {
@@ -19,13 +19,13 @@ export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBa
  * content is their `name: text` lines in `<history>` tags (a string); tool calls and results are
  * formatted as {@link DeepSeekChatFormatter} does.
  */
-export class DeepSeekMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMessage> {
+export class DeepSeekMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIChatMessage> {
   constructor(options: DeepSeekMultiAgentFormatterOptions = {}) {
     super(options);
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIChatMessage> {
     return { ...systemTextMessage(msg) };
   }
 
@@ -36,7 +36,7 @@ export class DeepSeekMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIM
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
+  ): Promise<OpenAIChatMessage[]> {
     const text = historyText(msgs, this.historyPrompt(isFirst));
     return text ? [{ role: "user", content: text }] : [];
   }

@@ -8,10 +8,9 @@ import {
   type TruncatedFormatterBaseOptions,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
+import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
+import { type OpenAIChatMessage, type OpenAIToolCall, roleMessage } from "./openai-chat-message.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
-
-/** One message of an OpenAI Chat Completions request, as the formatters build it. */
-export type OpenAIMessage = Record<string, unknown>;
 
 /** Options shared by the OpenAI formatters besides truncation. */
 export interface OpenAIMediaOptions {
@@ -50,7 +49,7 @@ export function mediaIO(options: OpenAIMediaOptions): MediaIO {
  * (`image_url`), audio (`input_audio`; dropped from assistant messages), tool calls and tool results
  * (`role: "tool"`, text only; media become "can be found at" lines, optionally promoted).
  */
-export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
@@ -66,12 +65,12 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
     this.mediaIO = mediaIO(options);
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIMessage[]> {
-    const messages: OpenAIMessage[] = [];
+  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
+    const messages: OpenAIChatMessage[] = [];
     for (let i = 0; i < msgs.length; i++) {
       const msg = msgs[i] as Msg;
-      const content: Record<string, unknown>[] = [];
-      const toolCalls: Record<string, unknown>[] = [];
+      const content: ChatCompletionContentPart[] = [];
+      const toolCalls: OpenAIToolCall[] = [];
       for (const block of msg.getContentBlocks()) {
         switch (block.type) {
           case "text":
@@ -113,13 +112,15 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
             warnSkippedBlock(this.constructor.name, block.type);
         }
       }
-      const formatted: OpenAIMessage = {
-        role: msg.role,
-        name: msg.name,
-        content: content.length > 0 ? content : null,
-      };
-      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
-      if (formatted.content || toolCalls.length > 0) messages.push(formatted);
+      if (content.length > 0 || toolCalls.length > 0) {
+        messages.push(
+          roleMessage(msg.role, {
+            name: msg.name,
+            content: content.length > 0 ? content : null,
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          }),
+        );
+      }
     }
     return messages;
   }

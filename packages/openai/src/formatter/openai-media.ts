@@ -1,4 +1,8 @@
 import { bytesToBase64, type LocalFileReader, ValidationError } from "@agentscope-ts/core";
+import type {
+  ChatCompletionContentPartImage,
+  ChatCompletionContentPartInputAudio,
+} from "openai/resources/chat/completions";
 import { guessImageMime } from "../utils/image-info.js";
 
 /** How the OpenAI formatters reach media that are not inline: local files and web URLs. */
@@ -62,7 +66,7 @@ export async function toOpenAIImageUrl(url: string, io: MediaIO): Promise<string
 export async function formatOpenAIImageBlock(
   block: { source: MediaSource },
   io: MediaIO,
-): Promise<{ type: "image_url"; image_url: { url: string } }> {
+): Promise<ChatCompletionContentPartImage> {
   const source = block.source;
   let url: string;
   if (source.type === "url") {
@@ -85,7 +89,7 @@ export async function formatOpenAIImageBlock(
 export async function toOpenAIAudioData(
   source: MediaSource,
   io: MediaIO,
-): Promise<{ data: string; format: string }> {
+): Promise<ChatCompletionContentPartInputAudio.InputAudio> {
   if (source.type === "url") {
     const url = String(source.url);
     const rawUrl = stripFileScheme(url);
@@ -128,7 +132,7 @@ export async function toOpenAIAudioData(
         },
       ]);
     }
-    return { data: String(source.data), format: mediaType.split("/").pop() as string };
+    return { data: String(source.data), format: mediaType === "audio/wav" ? "wav" : "mp3" };
   }
   throw new ValidationError("audio block", [
     { path: "source.type", message: `Unsupported audio source: ${String(source.type)}.` },

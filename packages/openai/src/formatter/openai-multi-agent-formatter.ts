@@ -1,11 +1,16 @@
 import { type Msg, MultiAgentFormatterBase, systemTextMessage } from "@agentscope-ts/core";
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionContentPartImage,
+  ChatCompletionContentPartInputAudio,
+} from "openai/resources/chat/completions";
 import { historyText } from "./history-text.js";
 import {
   mediaIO,
   OpenAIChatFormatter,
   type OpenAIChatFormatterOptions,
-  type OpenAIMessage,
 } from "./openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "./openai-chat-message.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 
 /** Options of {@link OpenAIMultiAgentFormatter}. */
@@ -20,7 +25,7 @@ export interface OpenAIMultiAgentFormatterOptions extends OpenAIChatFormatterOpt
  * in `<history>` tags, followed by their images and (non-assistant) audio; tool calls and results
  * are formatted as {@link OpenAIChatFormatter} does.
  */
-export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMessage> {
+export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIChatMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
@@ -33,7 +38,7 @@ export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMes
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIChatMessage> {
     return { ...systemTextMessage(msg) };
   }
 
@@ -49,9 +54,9 @@ export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMes
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
-    const images: Record<string, unknown>[] = [];
-    const audios: Record<string, unknown>[] = [];
+  ): Promise<OpenAIChatMessage[]> {
+    const images: ChatCompletionContentPartImage[] = [];
+    const audios: ChatCompletionContentPartInputAudio[] = [];
     for (const msg of msgs) {
       for (const block of msg.getContentBlocks()) {
         if (block.type === "image") {
@@ -65,7 +70,7 @@ export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMes
       }
     }
     const text = historyText(msgs, this.historyPrompt(isFirst));
-    const content: Record<string, unknown>[] = [];
+    const content: ChatCompletionContentPart[] = [];
     if (text) content.push({ type: "text", text });
     content.push(...images, ...audios);
     return content.length > 0 ? [{ role: "user", content }] : [];

@@ -6,13 +6,14 @@ import {
   TruncatedFormatterBase,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
-import {
-  mediaIO,
-  type OpenAIChatFormatterOptions,
-  type OpenAIMessage,
-} from "./openai-chat-formatter.js";
+import { mediaIO, type OpenAIChatFormatterOptions } from "./openai-chat-formatter.js";
 import { formatOpenAIImageBlock, type MediaIO, toOpenAIAudioData } from "./openai-media.js";
-import { reasoningInputItems } from "./reasoning-items.js";
+import type {
+  OpenAIResponseContentPart,
+  OpenAIResponseImagePart,
+  OpenAIResponseInputItem,
+} from "./openai-response-input.js";
+import { reasoningInputItems } from "./openai-response-reasoning-items.js";
 
 /** Options of {@link OpenAIResponseChatFormatter} (AgentScope's keyword arguments, camelCased). */
 export type OpenAIResponseChatFormatterOptions = OpenAIChatFormatterOptions;
@@ -24,7 +25,7 @@ export type OpenAIResponseChatFormatterOptions = OpenAIChatFormatterOptions;
 export async function formatResponseImageBlock(
   block: Parameters<typeof formatOpenAIImageBlock>[0],
   io: MediaIO,
-): Promise<{ type: "input_image"; image_url: string }> {
+): Promise<OpenAIResponseImagePart> {
   const formatted = await formatOpenAIImageBlock(block, io);
   return { type: "input_image", image_url: formatted.image_url.url };
 }
@@ -37,7 +38,7 @@ async function contentPart(
   block: ContentBlock,
   role: string,
   io: MediaIO,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<OpenAIResponseContentPart | undefined> {
   switch (block.type) {
     case "text":
       return { type: role === "assistant" ? "output_text" : "input_text", text: block.text };
@@ -62,7 +63,7 @@ async function contentPart(
  * item ids, and `encrypted_content` when asked for) is sent back as its `reasoning` items, before
  * the message, so reasoning models keep their chain of thought across tool calls.
  */
-export class OpenAIResponseChatFormatter extends TruncatedFormatterBase<OpenAIMessage> {
+export class OpenAIResponseChatFormatter extends TruncatedFormatterBase<OpenAIResponseInputItem> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
@@ -78,13 +79,13 @@ export class OpenAIResponseChatFormatter extends TruncatedFormatterBase<OpenAIMe
     this.mediaIO = mediaIO(options);
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIMessage[]> {
-    const items: OpenAIMessage[] = [];
+  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIResponseInputItem[]> {
+    const items: OpenAIResponseInputItem[] = [];
     for (const msg of msgs) {
-      const content: Record<string, unknown>[] = [];
-      const reasoning: OpenAIMessage[] = [];
+      const content: OpenAIResponseContentPart[] = [];
+      const reasoning: OpenAIResponseInputItem[] = [];
       // function_call / function_call_output are top-level items, flushed after the message.
-      const trailing: OpenAIMessage[] = [];
+      const trailing: OpenAIResponseInputItem[] = [];
       for (const block of msg.getContentBlocks()) {
         switch (block.type) {
           case "text":
@@ -109,7 +110,7 @@ export class OpenAIResponseChatFormatter extends TruncatedFormatterBase<OpenAIMe
               images: this.promoteToolResultImages,
             });
             if (promoted) {
-              const parts: Record<string, unknown>[] = [];
+              const parts: OpenAIResponseContentPart[] = [];
               for (const part of promoted.getContentBlocks()) {
                 const formatted = await contentPart(part, "user", this.mediaIO);
                 if (formatted) parts.push(formatted);

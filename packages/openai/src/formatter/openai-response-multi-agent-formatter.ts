@@ -1,12 +1,18 @@
 import { type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
+import type { ResponseInputAudio } from "openai/resources/responses/responses";
 import { historyText } from "./history-text.js";
-import { mediaIO, type OpenAIMessage } from "./openai-chat-formatter.js";
+import { mediaIO } from "./openai-chat-formatter.js";
 import { type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 import {
   formatResponseImageBlock,
   OpenAIResponseChatFormatter,
   type OpenAIResponseChatFormatterOptions,
 } from "./openai-response-chat-formatter.js";
+import type {
+  OpenAIResponseContentPart,
+  OpenAIResponseImagePart,
+  OpenAIResponseInputItem,
+} from "./openai-response-input.js";
 
 /** Options of {@link OpenAIResponseMultiAgentFormatter}. */
 export interface OpenAIResponseMultiAgentFormatterOptions
@@ -22,7 +28,7 @@ export interface OpenAIResponseMultiAgentFormatterOptions
  * in `<history>` tags, followed by their `input_image`s and (non-assistant) `input_audio`s; tool
  * calls and results are formatted as {@link OpenAIResponseChatFormatter} does.
  */
-export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIMessage> {
+export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIResponseInputItem> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
@@ -34,7 +40,7 @@ export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<O
     this.mediaIO = mediaIO(options);
   }
 
-  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIMessage> {
+  protected override async formatSystemMessage(msg: Msg): Promise<OpenAIResponseInputItem> {
     return {
       role: "system",
       content: msg
@@ -55,9 +61,9 @@ export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<O
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
-  ): Promise<OpenAIMessage[]> {
-    const images: Record<string, unknown>[] = [];
-    const audios: Record<string, unknown>[] = [];
+  ): Promise<OpenAIResponseInputItem[]> {
+    const images: OpenAIResponseImagePart[] = [];
+    const audios: ResponseInputAudio[] = [];
     for (const msg of msgs) {
       for (const block of msg.getContentBlocks()) {
         if (block.type === "image") {
@@ -71,7 +77,7 @@ export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<O
       }
     }
     const text = historyText(msgs, this.historyPrompt(isFirst));
-    const content: Record<string, unknown>[] = [];
+    const content: OpenAIResponseContentPart[] = [];
     if (text) content.push({ type: "input_text", text });
     content.push(...images, ...audios);
     return content.length > 0 ? [{ role: "user", content }] : [];

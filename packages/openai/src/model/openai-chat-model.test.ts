@@ -4,10 +4,13 @@ import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { joinDeltas, wireChunks, wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-chat-model.js";
 
 const PATH = "/v1/chat/completions";
-const messages = [{ role: "user", content: "What is the weather in San Francisco?" }];
+const messages: OpenAIChatMessage[] = [
+  { role: "user", content: "What is the weather in San Francisco?" },
+];
 const weatherTool = {
   type: "function" as const,
   function: {
@@ -417,9 +420,9 @@ describe("OpenAIChatModel clients", () => {
       () => new OpenAIChatModel({ modelName: "m", apiKey: "k", clientType: "x" as never }),
     ).toThrow(/clientType/);
     await using server = await createTestServer({});
-    await expect(modelFor(server).call([{ content: "hi" }])).rejects.toBeInstanceOf(
-      ValidationError,
-    );
+    // @ts-expect-error a message without a role does not type-check; it is rejected at run time too
+    const call = modelFor(server).call([{ content: "hi" }]);
+    await expect(call).rejects.toBeInstanceOf(ValidationError);
     expect(server.calls).toHaveLength(0);
   });
 });
@@ -480,17 +483,15 @@ describe("OpenAIChatModel audio output", () => {
     await using server = await createTestServer({
       [PATH]: { response: { type: "json", body: wireJson("openai-text") } },
     });
-    const input = [
-      {
-        role: "user",
-        content: [{ type: "input_audio", input_audio: { data: "QUJD", format: "wav" } }],
-      },
+    const audio = { data: "QUJD", format: "wav" as const };
+    const input: OpenAIChatMessage[] = [
+      { role: "user", content: [{ type: "input_audio", input_audio: audio }] },
     ];
     await modelFor(server, { modelName: "qwen-omni-turbo", stream: false }).call(input);
     expect(server.calls[0]?.body).toMatchObject({
       messages: [{ content: [{ input_audio: { data: "data:;base64,QUJD" } }] }],
     });
-    expect(input[0]!.content[0]!.input_audio.data).toBe("QUJD");
+    expect(audio.data).toBe("QUJD");
   });
 });
 

@@ -15,14 +15,18 @@ import {
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 import type { z } from "zod";
-import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import {
   type ParseSettings,
   parseChatCompletion,
   parseChatCompletionStream,
   type StreamOutcome,
 } from "./chat-completions-parser.js";
-import { buildChatRequest, type ChatCompletionBody } from "./chat-completions-request.js";
+import {
+  buildChatRequest,
+  type ChatCompletionBody,
+  toChatCompletionParams,
+} from "./chat-completions-request.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import { openAIReasoningEffort } from "./openai-thinking.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
@@ -69,7 +73,7 @@ function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
  * parsed object in `metadata`; usage (streams ask for it with `stream_options`); audio output.
  * Retries, timeout and abort come from {@link ChatModelBase}.
  */
-export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatModelCallOptions> {
+export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChatModelCallOptions> {
   readonly provider: string;
   /** The SDK client. */
   readonly client: OpenAI;
@@ -95,7 +99,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -115,7 +119,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
@@ -123,7 +127,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
     const schema = request.structuredModel;
     if (!schema) {
       const completion = await this.client.chat.completions.create(
-        body as never,
+        toChatCompletionParams(body),
         abortOptions(this.client, request.signal),
       );
       return parseChatCompletion(completion, this.settings(startTime, undefined));
@@ -141,11 +145,11 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
 
   /** The request body of a call, checked as AgentScope checks it. */
   private requestBody(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIChatMessage[],
     request: Request,
   ): ChatCompletionBody {
     for (let i = 0; i < messages.length; i++) {
-      const msg = messages[i] as Record<string, unknown>;
+      const msg: unknown = messages[i];
       if (msg === null || typeof msg !== "object" || !("role" in msg) || !("content" in msg)) {
         throw new ValidationError(
           "messages",
@@ -193,7 +197,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
    */
   private async openStream(body: ChatCompletionBody, signal: AbortSignal): Promise<OpenStream> {
     const response = await this.client.chat.completions
-      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
+      .create({ ...toChatCompletionParams(body), stream: true }, abortOptions(this.client, signal))
       .asResponse();
     const wire: SseWireState = { sentinel: false };
     return { chunks: readJsonPayloads(response, this.provider, wire), wire };
@@ -225,7 +229,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIMessage, OpenAIChatMode
       toolBody: (body, schema, forced) => this.toolBody(body, schema, forced),
       call: async (body, mode, startTime) => {
         const completion = await this.client.chat.completions.create(
-          body as never,
+          toChatCompletionParams(body),
           abortOptions(this.client, signal),
         );
         return parseChatCompletion(completion, this.settings(startTime, mode));

@@ -3,10 +3,13 @@ import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-chat-model.js";
 import { OpenAIResponseModel } from "./openai-response-model.js";
 
-const messages = [{ role: "user", content: "Hi" }];
+const messages: OpenAIChatMessage[] = [{ role: "user", content: "Hi" }];
+const input: OpenAIResponseInputItem[] = [{ role: "user", content: "Hi" }];
 
 function chatModel(server: TestServer, options: Partial<OpenAIChatModelOptions> = {}) {
   return new OpenAIChatModel({
@@ -63,7 +66,7 @@ describe("abort reaches the HTTP request before any response", () => {
       baseURL: `${server.url}/v1`,
       stream: false,
     });
-    const pending = model.call(messages, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = model.call(input, { signal: controller.signal }).catch((e: unknown) => e);
     await requestsArrived(server);
     controller.abort();
     expect(await pending).toBeInstanceOf(InterruptedError);

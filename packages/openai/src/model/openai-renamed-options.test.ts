@@ -7,10 +7,13 @@ import { createTestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { responsesJson } from "../__fixtures__/responses-fixtures.js";
 import { wireJson } from "../__fixtures__/wire-fixtures.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIChatModel } from "./openai-chat-model.js";
 import { OpenAIResponseModel } from "./openai-response-model.js";
 
-const messages = [{ role: "user", content: "Hi" }];
+const messages: OpenAIChatMessage[] = [{ role: "user", content: "Hi" }];
+const input: OpenAIResponseInputItem[] = [{ role: "user", content: "Hi" }];
 const apiError = (status: number) => ({
   error: { message: `failed with ${status}`, type: "invalid_request_error", code: null },
 });
@@ -56,7 +59,7 @@ describe("OpenAI renamed options", () => {
       server,
       newOptions: { thinking: { effort: "low" } },
       oldOptions: { reasoningEffort: "low" },
-      call: (options) => new OpenAIResponseModel({ ...base, ...options }).call(messages),
+      call: (options) => new OpenAIResponseModel({ ...base, ...options }).call(input),
     });
     expect(server.calls[0]?.body).toMatchObject({ reasoning: { effort: "low", summary: "auto" } });
   });
@@ -85,7 +88,7 @@ describe("OpenAI errors", () => {
             baseURL: `${url}/v1`,
             stream: false,
             maxRetries: 0,
-          }).call(messages),
+          }).call(input),
       ],
     ] as const) {
       await expectHttpErrorShape({

@@ -10,10 +10,13 @@ import {
   splitStreams,
 } from "../__fixtures__/responses-fixtures.js";
 import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIResponseModel, type OpenAIResponseModelOptions } from "./openai-response-model.js";
 
 const PATH = "/v1/responses";
-const input = [{ role: "user", content: [{ type: "input_text", text: "Hi" }] }];
+const input: OpenAIResponseInputItem[] = [
+  { role: "user", content: [{ type: "input_text", text: "Hi" }] },
+];
 const calculatorTool = {
   type: "function" as const,
   function: {
@@ -370,6 +373,7 @@ describe("OpenAIResponseModel without streaming", () => {
       [PATH]: { response: { type: "json", body: responsesJson("text") } },
     });
     const error = await modelFor(server, { stream: false })
+      // @ts-expect-error an item with neither role nor type does not type-check; rejected at run time too
       .call([{ content: "no role" }])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);

@@ -15,7 +15,7 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
-import type { OpenAIMessage } from "../formatter/openai-chat-formatter.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import { openAIReasoningEffort } from "./openai-thinking.js";
 import {
@@ -30,6 +30,7 @@ import {
   formatResponseTools,
   type ResponsesBody,
   textFormatFor,
+  toResponseCreateParams,
 } from "./responses-request.js";
 import { readJsonEvents } from "./sse-json-events.js";
 import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
@@ -75,7 +76,7 @@ function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
  * typed SSE reader: malformed data, error events and cut streams are {@link ModelError}s.
  */
 export class OpenAIResponseModel extends ChatModelBase<
-  OpenAIMessage,
+  OpenAIResponseInputItem,
   OpenAIResponseModelCallOptions
 > {
   readonly provider: string;
@@ -106,7 +107,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   }
 
   protected override async *doStream(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
@@ -126,7 +127,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): Promise<ChatResponse> {
     const startTime = Date.now();
@@ -149,7 +150,7 @@ export class OpenAIResponseModel extends ChatModelBase<
 
   /** The request body of a call; `messages` must be a list of Responses API input items. */
   private requestBody(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly OpenAIResponseInputItem[],
     request: Request,
   ): ResponsesBody {
     if (!Array.isArray(messages)) {
@@ -160,7 +161,7 @@ export class OpenAIResponseModel extends ChatModelBase<
       );
     }
     for (let i = 0; i < messages.length; i++) {
-      const item = messages[i] as unknown;
+      const item: unknown = messages[i];
       if (item === null || typeof item !== "object" || (!("role" in item) && !("type" in item))) {
         throw new ValidationError(
           "messages",
@@ -204,7 +205,7 @@ export class OpenAIResponseModel extends ChatModelBase<
 
   private create(body: ResponsesBody, signal: AbortSignal): Promise<unknown> {
     return this.client.responses.create(
-      { ...body, stream: false } as never,
+      { ...toResponseCreateParams(body), stream: false },
       abortOptions(this.client, signal),
     );
   }
@@ -212,7 +213,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   /** Sends a streaming request through the SDK and reads its events with our typed SSE reader. */
   private async openStream(body: ResponsesBody, signal: AbortSignal) {
     const response = await this.client.responses
-      .create({ ...body, stream: true } as never, abortOptions(this.client, signal))
+      .create({ ...toResponseCreateParams(body), stream: true }, abortOptions(this.client, signal))
       .asResponse();
     return readJsonEvents(response, this.provider, { sentinel: false });
   }

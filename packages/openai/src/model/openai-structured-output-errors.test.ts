@@ -3,10 +3,11 @@ import { rejectionOf } from "@agentscope-ts/core/testing";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import { OpenAIChatModel } from "./openai-chat-model.js";
 
 const PATH = "/v1/chat/completions";
-const messages = [{ role: "user", content: "What is the weather in Paris?" }];
+const messages: OpenAIChatMessage[] = [{ role: "user", content: "What is the weather in Paris?" }];
 const Weather = z.object({ location: z.string(), temperature: z.number() });
 
 function modelFor(server: TestServer, stream: boolean) {

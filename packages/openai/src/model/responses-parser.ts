@@ -5,7 +5,10 @@ import {
   ModelError,
   parsePartialJson,
 } from "@agentscope-ts/core";
-import { REASONING_ITEMS_KEY, type ReasoningItemRef } from "../formatter/reasoning-items.js";
+import {
+  REASONING_ITEMS_KEY,
+  type ReasoningItemRef,
+} from "../formatter/openai-response-reasoning-items.js";
 import type { JsonEvent } from "./sse-json-events.js";
 
 type Loose = Record<string, unknown>;

@@ -1,10 +1,11 @@
 import { ModelError } from "@agentscope-ts/core";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-chat-model.js";
 
 const PATH = "/v1/chat/completions";
-const messages = [{ role: "user", content: "Hi" }];
+const messages: OpenAIChatMessage[] = [{ role: "user", content: "Hi" }];
 
 function modelFor(server: TestServer, options: Partial<OpenAIChatModelOptions> = {}) {
   return new OpenAIChatModel({

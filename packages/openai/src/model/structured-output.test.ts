@@ -148,10 +148,9 @@ describe("responseFormatFor (zod-free, through ~standard.jsonSchema)", () => {
   });
 
   it("turns a discriminated union's oneOf into anyOf, as the SDK does", () => {
-    const format = responseFormatFor(accepted["discriminated union"] as z.ZodType) as {
-      json_schema: { schema: { properties: { shape: Record<string, unknown> } } };
-    };
-    const shape = format.json_schema.schema.properties.shape;
+    const format = responseFormatFor(accepted["discriminated union"] as z.ZodType);
+    const schema = format.json_schema.schema as { properties: { shape: Record<string, unknown> } };
+    const shape = schema.properties.shape;
     expect(shape.oneOf).toBeUndefined();
     expect(shape.anyOf).toHaveLength(2);
   });

@@ -1,3 +1,4 @@
+import type { ResponseFormatJSONSchema } from "openai/resources/shared";
 import type { z } from "zod";
 import { strictJsonSchemaOf } from "./structured-output-schema.js";
 
@@ -27,7 +28,7 @@ export function structuredModelName(schema: z.ZodType): string {
  * `zodResponseFormat(schema, name)` (see {@link strictJsonSchemaOf}). Throws a `ValidationError`
  * on `structuredModel` for a schema strict mode cannot express, or a zod older than 4.2.
  */
-export function responseFormatFor(schema: z.ZodType): Record<string, unknown> {
+export function responseFormatFor(schema: z.ZodType): ResponseFormatJSONSchema {
   return {
     type: "json_schema",
     json_schema: {

@@ -3,6 +3,8 @@ import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import { describe, expect, it } from "vitest";
 import { responsesChunks } from "../__fixtures__/responses-fixtures.js";
 import { wireChunks } from "../__fixtures__/wire-fixtures.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIChatModel } from "./openai-chat-model.js";
 import { OpenAIResponseModel } from "./openai-response-model.js";
 
@@ -12,8 +14,10 @@ const options = (server: TestServer) => ({
   baseURL: `${server.url}/v1`,
   retry: { initialDelayMs: 1, maxDelayMs: 5 },
 });
-const messages = [{ role: "user", content: "Weather in San Francisco?" }];
-const input = [{ role: "user", content: [{ type: "input_text", text: "Weather?" }] }];
+const messages: OpenAIChatMessage[] = [{ role: "user", content: "Weather in San Francisco?" }];
+const input: OpenAIResponseInputItem[] = [
+  { role: "user", content: [{ type: "input_text", text: "Weather?" }] },
+];
 const rawInputOf = (chunk: { content: unknown[] } | undefined) =>
   (chunk?.content.at(-1) as { raw_input?: string } | undefined)?.raw_input;
 

@@ -1,13 +1,12 @@
 import { type FormatterKind, type Provider, ValidationError } from "@agentscope-ts/core";
-import {
-  OpenAITextEmbedding,
-  type OpenAITextEmbeddingOptions,
-} from "../embedding/openai-text-embedding.js";
+import { OpenAITextEmbedding } from "../embedding/openai-text-embedding.js";
 import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
-import { OpenAIChatFormatter, type OpenAIMessage } from "../formatter/openai-chat-formatter.js";
+import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
+import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import { OpenAIMultiAgentFormatter } from "../formatter/openai-multi-agent-formatter.js";
 import { OpenAIResponseChatFormatter } from "../formatter/openai-response-chat-formatter.js";
+import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIResponseMultiAgentFormatter } from "../formatter/openai-response-multi-agent-formatter.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "../model/openai-chat-model.js";
 import {
@@ -54,28 +53,81 @@ export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"
   "modelName" | "provider" | "client"
 >;
 
+/** The message type of an {@link openai} provider's formatters and models for the API `Api`. */
+export type OpenAIProviderMessage<Api extends "chat" | "responses" = "chat"> =
+  Api extends "responses" ? OpenAIResponseInputItem : OpenAIChatMessage;
+
 /** The type of the {@link openai} provider: its model options, messages and token counter. */
 export type OpenAIProvider<
   Id extends string = "openai",
   Api extends "chat" | "responses" = "chat",
-> = Provider<OpenAIProviderModelOptions<Api>, OpenAIMessage, OpenAITokenCounter, Id>;
+> = Provider<OpenAIProviderModelOptions<Api>, OpenAIProviderMessage<Api>, OpenAITokenCounter, Id>;
+
+/** The options of {@link openai} with its id `Id` and API `Api`. */
+type OpenAIOptionsOf<Id extends string, Api> = Omit<OpenAIProviderOptions, "id" | "api"> & {
+  id?: Id;
+  api?: Api;
+};
+
+/** The models and formatters of the Chat Completions API (OpenAI's or DeepSeek's formatters). */
+function chatParts<Id extends string>(
+  shared: object,
+  deepseekFormatters: boolean,
+): Pick<OpenAIProvider<Id, "chat">, "chatModel" | "formatter"> {
+  return {
+    chatModel: (modelOptions) =>
+      new OpenAIChatModel({ ...shared, ...modelOptions, modelName: modelOptions.modelName }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) => {
+      if (deepseekFormatters) {
+        return kind === "multiagent"
+          ? new DeepSeekMultiAgentFormatter(formatterOptions)
+          : new DeepSeekChatFormatter(formatterOptions);
+      }
+      return kind === "multiagent"
+        ? new OpenAIMultiAgentFormatter(formatterOptions)
+        : new OpenAIChatFormatter(formatterOptions);
+    },
+  };
+}
+
+/** The model and formatters of the Responses API. */
+function responsesParts<Id extends string>(
+  shared: object,
+): Pick<OpenAIProvider<Id, "responses">, "chatModel" | "formatter"> {
+  return {
+    chatModel: (modelOptions) =>
+      new OpenAIResponseModel({ ...shared, ...modelOptions, modelName: modelOptions.modelName }),
+    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
+      kind === "multiagent"
+        ? new OpenAIResponseMultiAgentFormatter(formatterOptions)
+        : new OpenAIResponseChatFormatter(formatterOptions),
+  };
+}
 
 /**
  * The OpenAI provider for core's registry: `registry.register(openai())`, then
  * `registry.chatModel("openai:gpt-4.1")`. With `baseURL` (and an `id`) it serves any
  * OpenAI-compatible server: `openai({ id: "vllm", baseURL: "http://localhost:8000/v1", apiKey: "x" })`.
  * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
- * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions.
+ * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions (its
+ * formatters and model then read Responses `input` items).
  */
-export function openai<
-  const Id extends string = "openai",
-  const Api extends "chat" | "responses" = "chat",
->(
-  options: Omit<OpenAIProviderOptions, "id" | "api"> & { id?: Id; api?: Api } = {},
-): OpenAIProvider<Id, Api> {
-  const id = (options.id ?? "openai") as Id;
+export function openai<const Id extends string = "openai">(
+  options?: OpenAIOptionsOf<Id, "chat">,
+): OpenAIProvider<Id, "chat">;
+/** The OpenAI provider on the Responses API (see the first signature). */
+export function openai<const Id extends string = "openai">(
+  options: OpenAIOptionsOf<Id, "responses">,
+): OpenAIProvider<Id, "responses">;
+/** The OpenAI provider on the API chosen at run time (see the first signature). */
+export function openai<const Id extends string = "openai">(
+  options: OpenAIOptionsOf<Id, "chat" | "responses">,
+): OpenAIProvider<Id, "chat"> | OpenAIProvider<Id, "responses">;
+export function openai(
+  options: OpenAIOptionsOf<string, "chat" | "responses"> = {},
+): OpenAIProvider<string, "chat"> | OpenAIProvider<string, "responses"> {
+  const id = options.id ?? "openai";
   const client = clientSettings(options);
-  const deepseekFormatters = options.formatters === "deepseek";
   const api = options.api ?? "chat";
   if (api !== "chat" && api !== "responses") {
     throw new ValidationError("openai() provider options", [
@@ -87,46 +139,19 @@ export function openai<
     ...(options.organization !== undefined ? { organization: options.organization } : {}),
     provider: id,
   };
-  const provider: OpenAIProvider<Id, Api> = {
-    id,
-    chatModel: (modelOptions) =>
-      api === "responses"
-        ? new OpenAIResponseModel({
-            ...shared,
-            ...(modelOptions as OpenAIProviderModelOptions<"responses">),
-            modelName: modelOptions.modelName,
-          })
-        : new OpenAIChatModel({
-            ...shared,
-            ...(modelOptions as OpenAIProviderModelOptions<"chat">),
-            modelName: modelOptions.modelName,
-          }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) => {
-      if (api === "responses") {
-        return kind === "multiagent"
-          ? new OpenAIResponseMultiAgentFormatter(formatterOptions)
-          : new OpenAIResponseChatFormatter(formatterOptions);
-      }
-      if (deepseekFormatters) {
-        return kind === "multiagent"
-          ? new DeepSeekMultiAgentFormatter(formatterOptions)
-          : new DeepSeekChatFormatter(formatterOptions);
-      }
-      return kind === "multiagent"
-        ? new OpenAIMultiAgentFormatter(formatterOptions)
-        : new OpenAIChatFormatter(formatterOptions);
-    },
-  };
-  if (options.openAIExtras !== false) {
-    provider.tokenCounter = (modelOptions) =>
-      new OpenAITokenCounter({ modelName: modelOptions.modelName });
-    provider.embedding = (modelOptions) =>
-      new OpenAITextEmbedding({
-        ...client,
-        ...(modelOptions as unknown as OpenAITextEmbeddingOptions),
-      });
-  }
-  return provider;
+  const extras: Pick<
+    OpenAIProvider<string>,
+    "tokenCounter" | "embedding"
+  > = options.openAIExtras === false
+    ? {}
+    : {
+        tokenCounter: (modelOptions) =>
+          new OpenAITokenCounter({ modelName: modelOptions.modelName }),
+        embedding: (modelOptions) => new OpenAITextEmbedding({ ...client, ...modelOptions }),
+      };
+  return api === "responses"
+    ? { id, ...responsesParts(shared), ...extras }
+    : { id, ...chatParts(shared, options.formatters === "deepseek"), ...extras };
 }
 
 /** Reads an environment variable where there is one (Node, Deno, Bun); undefined in browsers. */

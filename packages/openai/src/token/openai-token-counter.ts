@@ -35,10 +35,7 @@ export class OpenAITokenCounter extends TokenCounterBase {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  async count(
-    messages: readonly Record<string, unknown>[],
-    tools?: readonly unknown[],
-  ): Promise<number> {
+  async count(messages: readonly object[], tools?: readonly unknown[]): Promise<number> {
     const encoding = await getEncoding(encodingNameForModel(this.modelName));
     // Every reply is primed with <|start|>assistant<|message|>; each message costs 3 more.
     let tokens = 3;

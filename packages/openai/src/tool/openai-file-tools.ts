@@ -6,7 +6,15 @@ import {
   toolResponse,
 } from "@agentscope-ts/core";
 import { toFile, type Uploadable } from "openai";
-import { apiKeyParam, client, message, type OpenAIToolOptions } from "./openai-multimodal-tools.js";
+import type { ImageEditParamsNonStreaming } from "openai/resources/images";
+import {
+  apiKeyParam,
+  client,
+  IMAGE_FORMATS,
+  message,
+  type OpenAIToolOptions,
+} from "./openai-multimodal-tools.js";
+import { enumInput, numberInput, stringInput } from "./tool-input.js";
 
 // AgentScope's OpenAI tools that upload a file: `openai_edit_image`,
 // `openai_create_image_variation` and `openai_audio_to_text`. Files are fetched from http(s) or
@@ -56,14 +64,16 @@ function imageBlocks(data: { url?: string; b64_json?: string }[], format: string
 
 const responseFormatParam = {
   type: "string",
-  enum: ["url", "b64_json"],
+  enum: [...IMAGE_FORMATS],
   default: "url",
   description: "The format in which generated images are returned.",
 };
 
+const IMAGE_SIZES = ["256x256", "512x512", "1024x1024"] as const;
+
 const sizeParam = (description: string) => ({
   type: "string",
-  enum: ["256x256", "512x512", "1024x1024"],
+  enum: [...IMAGE_SIZES],
   default: "256x256",
   description,
 });
@@ -105,22 +115,22 @@ export function openaiEditImage(options: OpenAIFileToolOptions = {}): ToolDefini
       required: ["image_url", "prompt", "api_key"],
     },
     execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      const model = (input.model as string | undefined) ?? "dall-e-2";
-      let format = (input.response_format as string | undefined) ?? "url";
+      const model = stringInput(input.model, "dall-e-2");
       try {
-        const body: Record<string, unknown> = {
+        let format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
+        const body: ImageEditParamsNonStreaming = {
           model,
           image: await uploadable(String(input.image_url), "image.png", options, context.signal),
-          prompt: input.prompt,
-          n: input.n ?? 1,
-          size: input.size ?? "256x256",
+          prompt: String(input.prompt),
+          n: numberInput(input.n, 1),
+          size: stringInput(input.size, "256x256"),
         };
         if (typeof input.mask_url === "string" && input.mask_url) {
           body.mask = await uploadable(input.mask_url, "mask.png", options, context.signal);
         }
         if (model === "dall-e-2") body.response_format = format;
         else format = "b64_json";
-        const response = await client(input.api_key, options).images.edit(body as never, {
+        const response = await client(input.api_key, options).images.edit(body, {
           signal: context.signal,
         });
         return toolResponse(imageBlocks(response.data ?? [], format));
@@ -162,8 +172,8 @@ export function openaiCreateImageVariation(options: OpenAIFileToolOptions = {}):
       required: ["image_url", "api_key"],
     },
     execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      const format = (input.response_format as string | undefined) ?? "url";
       try {
+        const format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
         const image = await uploadable(
           String(input.image_url),
           "image.png",
@@ -173,10 +183,10 @@ export function openaiCreateImageVariation(options: OpenAIFileToolOptions = {}):
         // As AgentScope: response_format picks how the answer is read; the request leaves it out.
         const response = await client(input.api_key, options).images.createVariation(
           {
-            model: (input.model as string | undefined) ?? "dall-e-2",
+            model: stringInput(input.model, "dall-e-2"),
             image,
-            n: (input.n as number | undefined) ?? 1,
-            size: ((input.size as string | undefined) ?? "256x256") as never,
+            n: numberInput(input.n, 1),
+            size: enumInput(input.size, IMAGE_SIZES, "256x256", "size"),
           },
           { signal: context.signal },
         );
@@ -228,8 +238,8 @@ export function openaiAudioToText(options: OpenAIFileToolOptions = {}): ToolDefi
           {
             model: "whisper-1",
             file,
-            language: (input.language as string | undefined) ?? "en",
-            temperature: (input.temperature as number | undefined) ?? 0.2,
+            language: stringInput(input.language, "en"),
+            temperature: numberInput(input.temperature, 0.2),
           },
           { signal: context.signal },
         );

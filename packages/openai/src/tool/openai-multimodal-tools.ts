@@ -6,7 +6,9 @@ import {
   type ToolResponse,
   toolResponse,
 } from "@agentscope-ts/core";
+import type { ImageGenerateParamsNonStreaming } from "openai/resources/images";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
+import { enumInput, numberInput, stringInput } from "./tool-input.js";
 
 // AgentScope's `agentscope.tool.openai_*` multimodal tools: the same names, parameters (the
 // docstrings' descriptions and defaults), result blocks and failure texts. `api_key` is a
@@ -29,6 +31,24 @@ export const client = (apiKey: unknown, options: OpenAIToolOptions) =>
 
 /** The `api_key` parameter (AgentScope's description). */
 export const apiKeyParam = { type: "string", description: "The API key for the OpenAI API." };
+
+/** The `response_format` values of the Images API tools. */
+export const IMAGE_FORMATS = ["url", "b64_json"] as const;
+const IMAGE_QUALITIES = ["auto", "standard", "hd", "high", "medium", "low"] as const;
+const IMAGE_STYLES = ["vivid", "natural"] as const;
+const VOICES = [
+  "alloy",
+  "ash",
+  "ballad",
+  "coral",
+  "echo",
+  "fable",
+  "nova",
+  "onyx",
+  "sage",
+  "shimmer",
+] as const;
+const AUDIO_FORMATS = ["mp3", "opus", "aac", "flac", "wav", "pcm"] as const;
 
 /**
  * `openai_text_to_image`: generates images from a prompt (DALL·E or gpt-image-1) and returns
@@ -60,20 +80,20 @@ export function openaiTextToImage(options: OpenAIToolOptions = {}): ToolDefiniti
         },
         quality: {
           type: "string",
-          enum: ["auto", "standard", "hd", "high", "medium", "low"],
+          enum: [...IMAGE_QUALITIES],
           default: "auto",
           description: "The quality of the image that will be generated.",
         },
         style: {
           type: "string",
-          enum: ["vivid", "natural"],
+          enum: [...IMAGE_STYLES],
           default: "vivid",
           description:
             "The style of the generated images.\nThis parameter is only supported for dall-e-3.\nMust be one of `vivid` or `natural`.",
         },
         response_format: {
           type: "string",
-          enum: ["url", "b64_json"],
+          enum: [...IMAGE_FORMATS],
           default: "url",
           description:
             "The format in which generated images with dall-e-2 and dall-e-3\nare returned.",
@@ -82,20 +102,23 @@ export function openaiTextToImage(options: OpenAIToolOptions = {}): ToolDefiniti
       required: ["prompt", "api_key"],
     },
     execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      const model = (input.model as string | undefined) ?? "dall-e-2";
-      let format = (input.response_format as string | undefined) ?? "url";
-      const body: Record<string, unknown> = {
-        model,
-        prompt: input.prompt,
-        n: input.n ?? 1,
-        size: input.size ?? "256x256",
-      };
-      if (model === "dall-e-3") body.style = input.style ?? "vivid";
-      if (model !== "dall-e-2") body.quality = input.quality ?? "auto";
-      if (model !== "gpt-image-1") body.response_format = format;
-      else format = "b64_json";
+      const model = stringInput(input.model, "dall-e-2");
       try {
-        const response = await client(input.api_key, options).images.generate(body as never, {
+        let format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
+        const body: ImageGenerateParamsNonStreaming = {
+          model,
+          prompt: String(input.prompt),
+          n: numberInput(input.n, 1),
+          size: stringInput(input.size, "256x256"),
+        };
+        if (model === "dall-e-3")
+          body.style = enumInput(input.style, IMAGE_STYLES, "vivid", "style");
+        if (model !== "dall-e-2") {
+          body.quality = enumInput(input.quality, IMAGE_QUALITIES, "auto", "quality");
+        }
+        if (model !== "gpt-image-1") body.response_format = format;
+        else format = "b64_json";
+        const response = await client(input.api_key, options).images.generate(body, {
           signal: context.signal,
         });
         const blocks: ImageBlock[] = (response.data ?? []).map((image) =>
@@ -154,7 +177,7 @@ export function openaiImageToText(options: OpenAIToolOptions = {}): ToolDefiniti
       try {
         const response = await client(input.api_key, options).chat.completions.create(
           {
-            model: (input.model as string | undefined) ?? "gpt-4o",
+            model: stringInput(input.model, "gpt-4o"),
             messages: [{ role: "user", content }],
           },
           { signal: context.signal },
@@ -185,18 +208,7 @@ export function openaiTextToAudio(options: OpenAIToolOptions = {}): ToolDefiniti
         },
         voice: {
           type: "string",
-          enum: [
-            "alloy",
-            "ash",
-            "ballad",
-            "coral",
-            "echo",
-            "fable",
-            "nova",
-            "onyx",
-            "sage",
-            "shimmer",
-          ],
+          enum: [...VOICES],
           default: "alloy",
           description: "The voice to use for the audio output.",
         },
@@ -207,7 +219,7 @@ export function openaiTextToAudio(options: OpenAIToolOptions = {}): ToolDefiniti
         },
         res_format: {
           type: "string",
-          enum: ["mp3", "opus", "aac", "flac", "wav", "pcm"],
+          enum: [...AUDIO_FORMATS],
           default: "mp3",
           description: "The format of the audio file.",
         },
@@ -215,15 +227,15 @@ export function openaiTextToAudio(options: OpenAIToolOptions = {}): ToolDefiniti
       required: ["text", "api_key"],
     },
     execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      const format = (input.res_format as string | undefined) ?? "mp3";
       try {
+        const format = enumInput(input.res_format, AUDIO_FORMATS, "mp3", "res_format");
         const response = await client(input.api_key, options).audio.speech.create(
           {
-            model: (input.model as string | undefined) ?? "tts-1",
-            voice: ((input.voice as string | undefined) ?? "alloy") as never,
-            speed: (input.speed as number | undefined) ?? 1.0,
+            model: stringInput(input.model, "tts-1"),
+            voice: enumInput(input.voice, VOICES, "alloy", "voice"),
+            speed: numberInput(input.speed, 1.0),
             input: String(input.text),
-            response_format: format as never,
+            response_format: format,
           },
           { signal: context.signal },
         );

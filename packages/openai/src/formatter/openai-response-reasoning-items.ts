@@ -1,3 +1,5 @@
+import type { ResponseReasoningItem } from "openai/resources/responses/responses";
+
 /**
  * A reasoning item of the Responses API as a thinking block remembers it: its `id`, and its
  * `encrypted_content` when the request asked for it (`include: ["reasoning.encrypted_content"]`,
@@ -16,10 +18,10 @@ export const REASONING_ITEMS_KEY = "reasoning_items";
  * the block remembers, with an empty summary (the model continues from the stored or encrypted
  * reasoning, not from its summary). Empty when the block did not come from the Responses API.
  */
-export function reasoningInputItems(block: object): Record<string, unknown>[] {
-  const refs = (block as Record<string, unknown>)[REASONING_ITEMS_KEY];
+export function reasoningInputItems(block: object): ResponseReasoningItem[] {
+  const refs: unknown = (block as { [REASONING_ITEMS_KEY]?: unknown })[REASONING_ITEMS_KEY];
   if (!Array.isArray(refs)) return [];
-  const items: Record<string, unknown>[] = [];
+  const items: ResponseReasoningItem[] = [];
   for (const ref of refs) {
     const { id, encrypted_content } = (ref ?? {}) as Partial<ReasoningItemRef>;
     if (typeof id !== "string" || !id) continue;
