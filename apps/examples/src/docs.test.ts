@@ -87,6 +87,7 @@ describe("docs code blocks", () => {
       "streaming",
       "providers-and-registry",
       "writing-a-plugin",
+      "provider-kit",
       "rag",
       "tracing",
       "a2a",
