@@ -1,3 +1,4 @@
+export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
 export {
   type HistoryPiece,

@@ -3,6 +3,7 @@ import {
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
   normalizeProviderError,
   ValidationError,
@@ -84,23 +85,19 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
     request: EmbedRequest,
   ): Promise<EmbedResult> {
     const contents = inputs.map(toContent);
-    const embeddings: number[][] = [];
-    let tokens = 0;
-    for (let start = 0; start < contents.length; start += this.batchSizeLimit) {
+    const result = await embedInBatches(contents, this.batchSizeLimit, async (batch) => {
       const answer = await postEmbedding(
         this.client,
         MULTIMODAL_EMBEDDING_PATH,
-        {
-          model: this.modelName,
-          input: { contents: contents.slice(start, start + this.batchSizeLimit) },
-        },
+        { model: this.modelName, input: { contents: batch } },
         request.signal,
       );
-      embeddings.push(...answer.embeddings);
       const { input_tokens: text, image_tokens: image } = answer.usage;
-      tokens += (typeof text === "number" ? text : 0) + (typeof image === "number" ? image : 0);
-    }
-    return { embeddings, tokens };
+      const tokens =
+        (typeof text === "number" ? text : 0) + (typeof image === "number" ? image : 0);
+      return { embeddings: answer.embeddings, tokens };
+    });
+    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
   }
 }
 

@@ -3,6 +3,7 @@ import {
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
   normalizeProviderError,
   ValidationError,
@@ -77,10 +78,7 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
     request: EmbedRequest,
   ): Promise<EmbedResult> {
     const texts = inputs as readonly string[];
-    const embeddings: number[][] = [];
-    let tokens = 0;
-    for (let start = 0; start < texts.length; start += this.batchSizeLimit) {
-      const batch = texts.slice(start, start + this.batchSizeLimit);
+    const result = await embedInBatches(texts, this.batchSizeLimit, async (batch) => {
       const answer = await postEmbedding(
         this.client,
         TEXT_EMBEDDING_PATH,
@@ -91,9 +89,9 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
         },
         request.signal,
       );
-      embeddings.push(...answer.embeddings);
-      tokens += typeof answer.usage.total_tokens === "number" ? answer.usage.total_tokens : 0;
-    }
-    return { embeddings, tokens };
+      const used = answer.usage.total_tokens;
+      return { embeddings: answer.embeddings, tokens: typeof used === "number" ? used : 0 };
+    });
+    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
   }
 }
