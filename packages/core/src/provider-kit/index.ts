@@ -39,6 +39,7 @@ export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-
 export {
   type ResolvedThinking,
   resolveThinking,
+  resolveThinkingOrAlias,
   type ThinkingOption,
   type ThinkingSettings,
   unsupportedThinking,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ValidationError } from "../errors/validation-error.js";
-import { resolveThinking, unsupportedThinking } from "./thinking.js";
+import { resolveThinking, resolveThinkingOrAlias, unsupportedThinking } from "./thinking.js";
 
 describe("resolveThinking", () => {
   it("resolves booleans and settings", () => {
@@ -27,5 +27,21 @@ describe("resolveThinking", () => {
     expect(unsupportedThinking("OllamaChatModel", "budgetTokens", "Use effort.").message).toContain(
       "thinking.budgetTokens: OllamaChatModel has no such setting. Use effort.",
     );
+  });
+});
+
+describe("resolveThinkingOrAlias", () => {
+  it("reads thinking, else the deprecated alias with one warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(resolveThinkingOrAlias("T", { thinking: { effort: "low" } }, "enableThinking")).toEqual({
+      enabled: true,
+      effort: "low",
+    });
+    expect(resolveThinkingOrAlias("T", { enableThinking: false }, "enableThinking")).toEqual({
+      enabled: false,
+    });
+    resolveThinkingOrAlias("T", { enableThinking: true }, "enableThinking");
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });

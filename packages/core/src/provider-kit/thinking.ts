@@ -1,4 +1,5 @@
 import { ValidationError } from "../errors/validation-error.js";
+import { renamedOption } from "./renamed-option.js";
 
 /** The thinking settings a provider maps to its wire: a token budget, or an effort level. */
 export interface ThinkingSettings {
@@ -75,4 +76,16 @@ export function unsupportedThinking(
   return new ValidationError(`${owner} options`, [
     { path: `thinking.${setting}`, message: `${owner} has no such setting. ${fix}` },
   ]);
+}
+
+/**
+ * The `thinking` option of `options`, resolved; where it is unset, its deprecated alias `oldName`
+ * (e.g. a boolean `enableThinking`), which still works and warns once per process.
+ */
+export function resolveThinkingOrAlias(
+  owner: string,
+  options: object,
+  oldName: string,
+): ResolvedThinking | undefined {
+  return resolveThinking(owner, renamedOption<ThinkingOption>(owner, options, oldName, "thinking"));
 }

@@ -1,11 +1,11 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   guardedStream,
   normalizeProviderError,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
   type ThinkingOption,
@@ -30,9 +30,9 @@ import {
 } from "./generation-response-parser.js";
 
 /** Options of {@link DashScopeChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface DashScopeChatModelOptions extends ChatModelBaseOptions, DashScopeBaseURLOptions {
-  /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
-  apiKey?: string;
+export interface DashScopeChatModelOptions
+  extends ProviderChatModelOptions,
+    DashScopeBaseURLOptions {
   /**
    * Thinking (Qwen3, QwQ, DeepSeek-R1 on DashScope): `true`/`false` is `enable_thinking`,
    * `{ budgetTokens }` adds `thinking_budget`. DashScope streams thinking only, so thinking on
@@ -46,24 +46,12 @@ export interface DashScopeChatModelOptions extends ChatModelBaseOptions, DashSco
    * name (`qvq…` and `…-vl…` models use the multimodal API).
    */
   multimodality?: boolean;
-  /** Extra `parameters` sent with every call (`temperature`, `seed`…); `headers` become HTTP headers. */
-  generateKwargs?: Record<string, unknown>;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
   /** The `fetch` used for requests. Defaults to the global one. */
   fetch?: typeof globalThis.fetch;
-  /** The provider id used in errors and traces. Default `"dashscope"`. */
-  provider?: string;
 }
 
-/** Options of one {@link DashScopeChatModel} call. */
-export interface DashScopeChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra `parameters` for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link DashScopeChatModel} call (`generateKwargs`: extra `parameters`; `headers` become HTTP headers). */
+export type DashScopeChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<DashScopeChatModelCallOptions>;
 

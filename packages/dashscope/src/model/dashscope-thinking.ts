@@ -1,6 +1,5 @@
 import {
-  renamedOption,
-  resolveThinking,
+  resolveThinkingOrAlias,
   type ThinkingOption,
   unsupportedThinking,
 } from "@agentscope-ts/core";
@@ -22,10 +21,7 @@ export function dashScopeThinking(options: {
   enableThinking?: boolean | undefined;
 }): DashScopeThinking {
   const owner = "DashScopeChatModel";
-  const resolved = resolveThinking(
-    owner,
-    renamedOption<ThinkingOption>(owner, options, "enableThinking", "thinking"),
-  );
+  const resolved = resolveThinkingOrAlias(owner, options, "enableThinking");
   if (resolved?.effort !== undefined) {
     throw unsupportedThinking(owner, "effort", "Pass thinking: { budgetTokens } instead.");
   }

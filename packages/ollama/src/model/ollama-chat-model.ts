@@ -1,11 +1,12 @@
 import {
   ChatModelBase,
   type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   InterruptedError,
   ModelError,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
   streamBreakError,
   type ThinkingOption,
   ValidationError,
@@ -24,7 +25,12 @@ import {
 } from "./ollama-response-parser.js";
 
 /** Options of {@link OllamaChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface OllamaChatModelOptions extends ChatModelBaseOptions, OllamaBaseURLOptions {
+export interface OllamaChatModelOptions
+  extends Pick<
+      ProviderChatModelOptions,
+      "generateKwargs" | "provider" | keyof ChatModelBaseOptions
+    >,
+    OllamaBaseURLOptions {
   /** Whether to stream the answer (NDJSON). Default `false`, as in AgentScope. */
   stream?: boolean;
   /** Model parameters sent as `options` (`temperature`, `num_ctx`, `seed`…). */
@@ -40,17 +46,10 @@ export interface OllamaChatModelOptions extends ChatModelBaseOptions, OllamaBase
   enableThinking?: boolean;
   /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
   clientKwargs?: OllamaClientKwargs;
-  /** Extra request fields sent with every call, e.g. `{ format: "json" }` or `{ think: "high" }`. */
-  generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors and traces. Default `"ollama"`. */
-  provider?: string;
 }
 
-/** Options of one {@link OllamaChatModel} call. */
-export interface OllamaChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link OllamaChatModel} call (`generateKwargs`: extra request fields such as `{ format: "json" }` or `{ think: "high" }`). */
+export type OllamaChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OllamaChatModelCallOptions>;
 

@@ -1,6 +1,6 @@
 import {
   renamedOption,
-  resolveThinking,
+  resolveThinkingOrAlias,
   type ThinkingOption,
   unsupportedThinking,
 } from "@agentscope-ts/core";
@@ -35,10 +35,7 @@ export function ollamaThinking(options: {
   enableThinking?: boolean | undefined;
 }): OllamaThinking {
   const owner = "OllamaChatModel";
-  const resolved = resolveThinking(
-    owner,
-    renamedOption<ThinkingOption>(owner, options, "enableThinking", "thinking"),
-  );
+  const resolved = resolveThinkingOrAlias(owner, options, "enableThinking");
   if (resolved?.budgetTokens !== undefined) {
     throw unsupportedThinking(owner, "budgetTokens", 'Pass thinking: true or { effort: "high" }.');
   }
