@@ -11,6 +11,7 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
 export { expectHttpErrorShape, type HttpErrorShapeCase } from "./http-error-shape.js";
 export {
   isProcessRunning,
@@ -22,6 +23,8 @@ export {
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
 export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-option-wire.js";
+export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
+export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,

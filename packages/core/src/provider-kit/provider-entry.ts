@@ -4,6 +4,7 @@ import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { ChatModelBase } from "../model/chat-model-base.js";
 import type { FormatterKind, Provider, ProviderModelOptions } from "../registry/provider.js";
 import type { TokenCounter } from "../token/token-counter-base.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 
 /** A formatter class of a provider: built with the options `registry.formatter()` was given. */
 export type FormatterClass<TMessage extends object> = new (
@@ -27,11 +28,13 @@ export interface ProviderEntryParts<
   tokenCounter?: ((options: ProviderModelOptions) => Counter) | undefined;
   /** Builds an embedding model, when the provider has one. */
   embedding?: ((options: ProviderModelOptions) => EmbeddingModelBase) | undefined;
+  /** Builds a text-to-speech model, when the provider has one. */
+  ttsModel?: ((options: ProviderModelOptions) => TTSModelBase) | undefined;
 }
 
 /**
  * A provider's registry entry from its parts: the chat model factory, the two formatter classes
- * and, optionally, token counter and embedding factories. An unknown formatter kind is a
+ * and, optionally, token counter, embedding and text-to-speech factories. An unknown formatter kind is a
  * ValidationError.
  */
 export function providerEntry<
@@ -42,7 +45,7 @@ export function providerEntry<
 >(
   parts: ProviderEntryParts<ModelOptions, TMessage, Counter, Id>,
 ): Provider<ModelOptions, TMessage, Counter, Id> {
-  const { formatters, tokenCounter, embedding } = parts;
+  const { formatters, tokenCounter, embedding, ttsModel } = parts;
   return {
     id: parts.id,
     chatModel: parts.chatModel,
@@ -55,6 +58,7 @@ export function providerEntry<
     },
     ...(tokenCounter ? { tokenCounter } : {}),
     ...(embedding ? { embedding } : {}),
+    ...(ttsModel ? { ttsModel } : {}),
   };
 }
 
