@@ -88,6 +88,7 @@ describe("docs code blocks", () => {
       "speech",
       "providers-and-registry",
       "writing-a-plugin",
+      "provider-kit",
       "rag",
       "tracing",
       "a2a",

@@ -1,4 +1,4 @@
-import { type Message, type Part, Role, type Task, TaskState } from "@a2a-js/sdk";
+import { type Part, TaskState } from "@a2a-js/sdk";
 import {
   AgentEvent as A2AEvent,
   type AgentExecutor,
@@ -11,6 +11,7 @@ import { a2aMessageToMsg } from "./a2a-format.js";
 import { DeltaCoalescer } from "./delta-coalescer.js";
 import { blocksToParts, msgBlocks, textPart } from "./parts.js";
 import { TEXT_OFFSET_KEY } from "./streamed-history.js";
+import { publishStatus, publishTask } from "./task-events.js";
 
 /** What an agent factory of {@link AgentScopeExecutor} is called with. */
 export interface AgentFactoryContext {
@@ -66,32 +67,9 @@ export class AgentScopeExecutor implements AgentExecutor {
   /** Runs the context's agent on the request's message, publishing its events on `eventBus`. */
   execute = async (requestContext: RequestContext, eventBus: ExecutionEventBus): Promise<void> => {
     const { taskId, contextId } = requestContext;
-    const task: Task = requestContext.task
-      ? structuredClone(requestContext.task)
-      : {
-          id: taskId,
-          contextId,
-          status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() },
-          artifacts: [],
-          history: [requestContext.userMessage],
-          metadata: undefined,
-        };
-    eventBus.publish(A2AEvent.task(task));
-    const status: StatusPublisher = (state, parts, metadata, messageId) =>
-      eventBus.publish(
-        A2AEvent.statusUpdate({
-          taskId,
-          contextId,
-          status: {
-            state,
-            message: parts
-              ? agentMessage(taskId, contextId, parts, metadata, messageId)
-              : undefined,
-            timestamp: now(),
-          },
-          metadata: undefined,
-        }),
-      );
+    publishTask(requestContext, eventBus);
+    const status: StatusPublisher = (state, parts, messageMetadata, messageId) =>
+      publishStatus(eventBus, { taskId, contextId, state, parts, messageId, messageMetadata });
     status(TaskState.TASK_STATE_WORKING);
 
     let agent: AgentBase;
@@ -142,14 +120,7 @@ export class AgentScopeExecutor implements AgentExecutor {
       await agent.interrupt("The A2A client canceled the task.");
       return;
     }
-    eventBus.publish(
-      A2AEvent.statusUpdate({
-        taskId,
-        contextId: "",
-        status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: now() },
-        metadata: undefined,
-      }),
-    );
+    publishStatus(eventBus, { taskId, contextId: "", state: TaskState.TASK_STATE_CANCELED });
   };
 
   #publish(
@@ -234,24 +205,3 @@ type StatusPublisher = (
   metadata?: Record<string, unknown>,
   messageId?: string,
 ) => void;
-
-function agentMessage(
-  taskId: string,
-  contextId: string,
-  parts: Part[],
-  metadata: Record<string, unknown> | undefined,
-  messageId: string | undefined,
-): Message {
-  return {
-    messageId: messageId ?? crypto.randomUUID(),
-    contextId,
-    taskId,
-    role: Role.ROLE_AGENT,
-    parts,
-    metadata,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-
-const now = (): string => new Date().toISOString();

@@ -43,4 +43,10 @@ export {
   StreamedHistoryTaskStore,
   TEXT_OFFSET_KEY,
 } from "./streamed-history.js";
+export {
+  agentMessage,
+  publishStatus,
+  publishTask,
+  type StatusUpdate,
+} from "./task-events.js";
 export { taskStateName } from "./task-state.js";

@@ -1,13 +1,8 @@
-import { type Part, type Task, TaskState } from "@a2a-js/sdk";
-import {
-  AgentEvent as A2AEvent,
-  type AgentExecutor,
-  type ExecutionEventBus,
-  type RequestContext,
-} from "@a2a-js/sdk/server";
-import { a2aMessageToMsg, textPart } from "@agentscope-ts/a2a";
+import { type Part, TaskState } from "@a2a-js/sdk";
+import type { AgentExecutor, ExecutionEventBus, RequestContext } from "@a2a-js/sdk/server";
+import { a2aMessageToMsg, publishStatus, publishTask, textPart } from "@agentscope-ts/a2a";
 import { RemoteTaskBus } from "./a2a-event-bus-manager.js";
-import { agentMessage, followRun } from "./a2a-run-follower.js";
+import { followRun } from "./a2a-run-follower.js";
 import { compareEventIds, EVENT_ID_KEY, positionOf, RUN_ID_KEY } from "./a2a-task-store.js";
 import type { ServiceBackend, SessionKey } from "./backend.js";
 import { keyString } from "./backend.js";
@@ -55,32 +50,9 @@ export class SessionA2AExecutor implements AgentExecutor {
   /** Runs one A2A message as a session run and publishes the run's events on `eventBus`. */
   execute = async (requestContext: RequestContext, eventBus: ExecutionEventBus): Promise<void> => {
     const { taskId, contextId } = requestContext;
-    const task: Task = requestContext.task
-      ? structuredClone(requestContext.task)
-      : {
-          id: taskId,
-          contextId,
-          status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() },
-          artifacts: [],
-          history: [requestContext.userMessage],
-          metadata: undefined,
-        };
-    eventBus.publish(A2AEvent.task(task));
+    const task = publishTask(requestContext, eventBus);
     const status = (state: TaskState, parts?: Part[], metadata?: Record<string, string>) =>
-      eventBus.publish(
-        A2AEvent.statusUpdate({
-          taskId,
-          contextId,
-          status: {
-            state,
-            message: parts
-              ? agentMessage(taskId, contextId, parts, crypto.randomUUID())
-              : undefined,
-            timestamp: now(),
-          },
-          metadata,
-        }),
-      );
+      publishStatus(eventBus, { taskId, contextId, state, parts, metadata });
     status(TaskState.TASK_STATE_WORKING);
 
     const user = requestContext.context.user;
@@ -149,14 +121,7 @@ export class SessionA2AExecutor implements AgentExecutor {
       await this.#o.runner.interrupt(key);
       return;
     }
-    eventBus.publish(
-      A2AEvent.statusUpdate({
-        taskId,
-        contextId: "",
-        status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: now() },
-        metadata: undefined,
-      }),
-    );
+    publishStatus(eventBus, { taskId, contextId: "", state: TaskState.TASK_STATE_CANCELED });
   };
 
   #remember(k: string, after: string): void {
@@ -177,5 +142,3 @@ function plainError(error: unknown): string {
     ? error.message
     : errorText(error);
 }
-
-const now = (): string => new Date().toISOString();

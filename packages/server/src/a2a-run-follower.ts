@@ -1,6 +1,12 @@
-import { type Message, type Part, Role, TaskState } from "@a2a-js/sdk";
+import { type Part, TaskState } from "@a2a-js/sdk";
 import { AgentEvent as A2AEvent, type ExecutionEventBus } from "@a2a-js/sdk/server";
-import { blocksToParts, DeltaCoalescer, TEXT_OFFSET_KEY, textPart } from "@agentscope-ts/a2a";
+import {
+  blocksToParts,
+  DeltaCoalescer,
+  publishStatus,
+  TEXT_OFFSET_KEY,
+  textPart,
+} from "@agentscope-ts/a2a";
 import { type ContentBlock, Msg } from "@agentscope-ts/core";
 import { EVENT_ID_KEY, RUN_ID_KEY } from "./a2a-task-store.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
@@ -43,20 +49,15 @@ export async function followRun(
   const { taskId, contextId, runId } = run;
   let position = run.after;
   const status = (state: TaskState, parts?: Part[], messageId?: string, meta?: object) =>
-    bus.publish(
-      A2AEvent.statusUpdate({
-        taskId,
-        contextId,
-        status: {
-          state,
-          message: parts
-            ? agentMessage(taskId, contextId, parts, messageId ?? `${taskId}:${position}`, meta)
-            : undefined,
-          timestamp: new Date().toISOString(),
-        },
-        metadata: { [EVENT_ID_KEY]: position, [RUN_ID_KEY]: runId },
-      }),
-    );
+    publishStatus(bus, {
+      taskId,
+      contextId,
+      state,
+      parts,
+      messageId: messageId ?? `${taskId}:${position}`,
+      messageMetadata: meta,
+      metadata: { [EVENT_ID_KEY]: position, [RUN_ID_KEY]: runId },
+    });
   const text = new DeltaCoalescer(
     (msgId, delta, offset) =>
       status(TaskState.TASK_STATE_WORKING, [textPart(delta)], `${taskId}:${msgId}`, {
@@ -205,24 +206,4 @@ function publish(
     default:
       return false;
   }
-}
-
-/** An agent message of task `taskId`. */
-export function agentMessage(
-  taskId: string,
-  contextId: string,
-  parts: Part[],
-  messageId: string,
-  metadata?: object,
-): Message {
-  return {
-    messageId,
-    contextId,
-    taskId,
-    role: Role.ROLE_AGENT,
-    parts,
-    metadata: metadata as Message["metadata"],
-    extensions: [],
-    referenceTaskIds: [],
-  };
 }

@@ -1,21 +1,22 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   createChatResponse,
+  type ProviderChatModelOptions,
 } from "@agentscope-ts/core";
 import type { EchoMessage } from "./echo-formatter.js";
 
-/** Options of {@link EchoChatModel}: core's model options plus the plugin's own. */
-export interface EchoChatModelOptions extends ChatModelBaseOptions {
+/**
+ * Options of {@link EchoChatModel}: the option names every provider shares (core's provider kit:
+ * `apiKey`, `baseURL`, `generateKwargs`, `provider`…) plus the plugin's own.
+ */
+export interface EchoChatModelOptions extends ProviderChatModelOptions {
   /** Put before every answer. Default `"echo: "`. */
   prefix?: string;
   /** Answer in upper case. Default `false`. */
   shout?: boolean;
-  /** The provider id the model reports. Default `"echo"`. */
-  provider?: string;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface EchoChatModelOptions extends ChatModelBaseOptions {
  * `doCall` (or streams in `doStream`); retries, timeouts, abort and tracing come from
  * `ChatModelBase`.
  */
-export class EchoChatModel extends ChatModelBase {
+export class EchoChatModel extends ChatModelBase<EchoMessage> {
   readonly provider: string;
   readonly prefix: string;
   readonly shout: boolean;
@@ -37,10 +38,10 @@ export class EchoChatModel extends ChatModelBase {
   }
 
   protected override async doCall(
-    messages: readonly Record<string, unknown>[],
+    messages: readonly EchoMessage[],
     _request: ChatModelRequest<ChatModelCallOptions>,
   ): Promise<ChatResponse> {
-    const users = (messages as readonly EchoMessage[]).filter((m) => m.role === "user");
+    const users = messages.filter((m) => m.role === "user");
     const said = users.at(-1)?.text ?? "";
     const text = `${this.prefix}${this.shout ? said.toUpperCase() : said}`;
     return createChatResponse({ content: [{ type: "text", text }] });

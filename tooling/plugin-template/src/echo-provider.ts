@@ -1,6 +1,7 @@
-import { CharTokenCounter, type Provider } from "@agentscope-ts/core";
+import { CharTokenCounter, definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
 import { EchoChatModel, type EchoChatModelOptions } from "./echo-chat-model.js";
 import { EchoFormatter, type EchoMessage } from "./echo-formatter.js";
+import { EchoMultiAgentFormatter } from "./echo-multi-agent-formatter.js";
 
 /** What `registry.chatModel("echo:…", options)` takes: the model's options, checked at compile time. */
 export type EchoProviderModelOptions = Omit<EchoChatModelOptions, "modelName" | "provider">;
@@ -22,15 +23,13 @@ export function echo<const Id extends string = "echo">(
   options: { id?: Id; prefix?: string } = {},
 ): EchoProvider<Id> {
   const id = (options.id ?? "echo") as Id;
-  return {
+  const defaults = definedFields({ prefix: options.prefix });
+  // The kit's registry entry: the model factory, the two formatter classes, the token counter.
+  return providerEntry({
     id,
-    chatModel: (modelOptions) =>
-      new EchoChatModel({
-        ...(options.prefix !== undefined ? { prefix: options.prefix } : {}),
-        ...modelOptions,
-        provider: id,
-      }),
-    formatter: () => new EchoFormatter(),
+    chatModel: (modelOptions: EchoProviderModelOptions & { modelName: string }) =>
+      new EchoChatModel({ ...defaults, ...modelOptions, provider: id }),
+    formatters: { chat: EchoFormatter, multiagent: EchoMultiAgentFormatter },
     tokenCounter: () => new CharTokenCounter(),
-  };
+  });
 }

@@ -7,4 +7,5 @@
 export { clockTools, registerClockTools } from "./clock-tools.js";
 export { EchoChatModel, type EchoChatModelOptions } from "./echo-chat-model.js";
 export { EchoFormatter, type EchoMessage } from "./echo-formatter.js";
+export { EchoMultiAgentFormatter } from "./echo-multi-agent-formatter.js";
 export { type EchoProvider, type EchoProviderModelOptions, echo } from "./echo-provider.js";

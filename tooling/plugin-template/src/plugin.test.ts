@@ -41,6 +41,17 @@ describe("the plugin template", () => {
     expect(compileOnly).toBeTypeOf("function");
   });
 
+  it("formats several agents' turns with the kit's multi-agent formatter", async () => {
+    const formatter = createRegistry().register(echo()).formatter("echo", "multiagent");
+    const messages = await formatter.format([
+      new Msg("system", "Meeting.", "system"),
+      new Msg("Alice", "Hi Bob.", "user"),
+      new Msg("Bob", "Hi Alice.", "assistant"),
+    ]);
+    expect(messages[0]).toEqual({ role: "system", text: "Meeting." });
+    expect(messages[1]?.text).toMatch(/<history>\nAlice: Hi Bob\.\nBob: Hi Alice\.\n<\/history>$/);
+  });
+
   it("publishes a tool set", async () => {
     const toolkit = new Toolkit();
     expect(registerClockTools(toolkit)).toEqual(["add_days", "weekday"]);

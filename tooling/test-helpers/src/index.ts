@@ -12,6 +12,7 @@ export {
   type SaverCall,
 } from "./conformance-cases.js";
 export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
+export { expectHttpErrorShape, type HttpErrorShapeCase } from "./http-error-shape.js";
 export {
   isProcessRunning,
   killLeftovers,
@@ -21,6 +22,7 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-option-wire.js";
 export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
 export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {

@@ -16,7 +16,7 @@ export async function loadDashScope(
   const provider = dashscope({
     id: choice.provider.id,
     ...(choice.apiKey !== undefined ? { apiKey: choice.apiKey } : {}),
-    ...(choice.baseURL !== undefined ? { baseHttpApiUrl: choice.baseURL } : {}),
+    ...(choice.baseURL !== undefined ? { baseURL: choice.baseURL } : {}),
   });
   return resolveThroughRegistry(
     provider,

@@ -1,17 +1,21 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
-  normalizeModelError,
+  definedFields,
+  guardedStream,
+  normalizeProviderError,
+  type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
 import type { AnthropicMessage } from "../formatter/anthropic-message.js";
+import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
 import {
   buildMessagesRequest,
   formatToolChoice,
@@ -24,41 +28,26 @@ import { toNonStreamingParams, toStreamingParams } from "./messages-sdk-params.j
 import { parseMessageStream, type StreamOutcome } from "./messages-stream-parser.js";
 
 /** Options of {@link AnthropicChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface AnthropicChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to the `ANTHROPIC_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+export interface AnthropicChatModelOptions extends ProviderChatModelOptions {
   /** The most tokens the model may generate (`max_tokens`). Default 2048. */
   maxTokens?: number;
   /**
-   * Claude's extended thinking, sent as `thinking` unless `generateKwargs` has one, e.g.
-   * `{ type: "enabled", budget_tokens: 1024 }`.
+   * Claude's extended thinking, sent as `thinking` unless `generateKwargs` has one:
+   * `{ budgetTokens: 1024 }` (or `true`, with that smallest budget) enables it, `false` disables
+   * it; the API's own object (`{ type: "enabled", budget_tokens: 1024 }`) is sent as it is.
    */
-  thinking?: Record<string, unknown>;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
-  /** The API base URL (a proxy or a compatible server such as DashScope's Anthropic endpoint). */
-  baseURL?: string;
+  thinking?: ThinkingOption | AnthropicThinkingParam;
   /**
    * More options of the SDK client (`defaultHeaders`, `fetch`…). `maxRetries` is always 0:
    * {@link ChatModelBase} does the retrying.
    */
   clientKwargs?: Record<string, unknown>;
-  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`. */
-  generateKwargs?: Record<string, unknown>;
   /** Use this client instead of building one (its own retries should be off). */
   client?: Anthropic;
-  /** The provider id used in errors and traces. Default `"anthropic"`. */
-  provider?: string;
 }
 
 /** Options of one {@link AnthropicChatModel} call. */
-export interface AnthropicChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type AnthropicChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<AnthropicChatModelCallOptions>;
 
@@ -68,6 +57,17 @@ const RETRYABLE_STREAM_ERRORS: Record<string, number> = {
   rate_limit_error: 429,
   api_error: 500,
 };
+
+/** An `error` event inside a stream (an SDK `APIError` without status): its type says whether to retry. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  if (!(error instanceof Anthropic.APIError)) return undefined;
+  const type =
+    error.type ?? (error.error as { error?: { type?: unknown } } | undefined)?.error?.type;
+  return {
+    message: error.message,
+    status: typeof type === "string" ? RETRYABLE_STREAM_ERRORS[type] : undefined,
+  };
+}
 
 /**
  * AgentScope's `AnthropicChatModel` on the official `@anthropic-ai/sdk`: Claude's Messages API,
@@ -112,14 +112,13 @@ export class AnthropicChatModel extends ChatModelBase<
       );
     }
     this.maxTokens = maxTokens;
-    this.thinking = options.thinking;
+    this.thinking = anthropicThinking(options.thinking);
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
     this.client =
       options.client ??
       new Anthropic({
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
         ...options.clientKwargs,
         maxRetries: 0,
       });
@@ -133,24 +132,12 @@ export class AnthropicChatModel extends ChatModelBase<
     const params = toStreamingParams(this.requestBody(messages, request));
     const stream = await this.client.messages.create(params, { signal: request.signal });
     const outcome: StreamOutcome = { yielded: 0 };
-    try {
-      yield* parseMessageStream(stream, this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
-    }
+    yield* guardedStream(parseMessageStream(stream, this.settings(startTime, request), outcome), {
+      provider: this.provider,
+      signal: request.signal,
+      outcome,
+      normalize: (e) => this.normalizeError(e),
+    });
   }
 
   protected override async doCall(
@@ -164,17 +151,10 @@ export class AnthropicChatModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof Anthropic.APIError)) return normalized;
-    // An `error` event inside a stream (no HTTP status): its type says whether to retry.
-    const type =
-      error.type ?? (error.error as { error?: { type?: unknown } } | undefined)?.error?.type;
-    const status = typeof type === "string" ? RETRYABLE_STREAM_ERRORS[type] : undefined;
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
-      retryable: status !== undefined,
-      ...(status !== undefined ? { status } : {}),
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 

@@ -1,4 +1,4 @@
-import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
 import {
   AnthropicChatFormatter,
   type AnthropicMessage,
@@ -46,20 +46,13 @@ export function anthropic<const Id extends string = "anthropic">(
   options: Omit<AnthropicProviderOptions, "id"> & { id?: Id } = {},
 ): AnthropicProvider<Id> {
   const id = (options.id ?? "anthropic") as Id;
-  const client = {
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
-  };
-  return {
+  const { apiKey, baseURL, clientKwargs } = options;
+  const client = definedFields({ apiKey, baseURL, clientKwargs });
+  return providerEntry({
     id,
-    chatModel: (modelOptions) =>
+    chatModel: (modelOptions: AnthropicProviderModelOptions & { modelName: string }) =>
       new AnthropicChatModel({ ...client, provider: id, ...modelOptions }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
-      kind === "multiagent"
-        ? new AnthropicMultiAgentFormatter(formatterOptions)
-        : new AnthropicChatFormatter(formatterOptions),
-    tokenCounter: (modelOptions: ProviderModelOptions) =>
-      new AnthropicTokenCounter({ ...client, modelName: modelOptions.modelName }),
-  };
+    formatters: { chat: AnthropicChatFormatter, multiagent: AnthropicMultiAgentFormatter },
+    tokenCounter: ({ modelName }) => new AnthropicTokenCounter({ ...client, modelName }),
+  });
 }

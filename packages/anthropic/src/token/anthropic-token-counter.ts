@@ -1,5 +1,5 @@
 import {
-  normalizeModelError,
+  normalizeProviderError,
   TokenCounterBase,
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
@@ -66,7 +66,7 @@ export class AnthropicTokenCounter extends TokenCounterBase<AnthropicMessage> {
       const result = await this.client.messages.countTokens(toCountTokensParams(body));
       return result.input_tokens;
     } catch (error) {
-      throw normalizeModelError(error, "anthropic", { baseURL: this.client.baseURL });
+      throw normalizeProviderError(error, { provider: "anthropic", baseURL: this.client.baseURL });
     }
   }
 }

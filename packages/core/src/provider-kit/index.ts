@@ -1,2 +1,46 @@
+export { batchSizeOption, embedInBatches } from "./embed-batches.js";
+export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
+export {
+  type HistoryPiece,
+  type HistoryPiecesOptions,
+  historyPieces,
+} from "./history-pieces.js";
+export {
+  MultiAgentFormatterBase,
+  type MultiAgentFormatterBaseOptions,
+} from "./multi-agent-formatter-base.js";
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
+export {
+  definedFields,
+  type FormatterClass,
+  type ProviderEntryParts,
+  providerEntry,
+} from "./provider-entry.js";
+export {
+  normalizeProviderError,
+  type ProviderApiFailure,
+  type ProviderErrorOptions,
+  type ProviderHttpFailure,
+  statusHttpFailure,
+} from "./provider-error.js";
+export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
+export { renamedOption } from "./renamed-option.js";
+export {
+  callStructured,
+  fitsSchema,
+  type StructuredFallback,
+  type StructuredMode,
+  type StructuredStreamOutcome,
+  type StructuredStreamReader,
+  streamStructured,
+} from "./structured-fallback.js";
+export { isBadRequest, isToolChoiceRejection } from "./structured-output-fallback.js";
 export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output-tool.js";
+export {
+  type ResolvedThinking,
+  resolveThinking,
+  resolveThinkingOrAlias,
+  type ThinkingOption,
+  type ThinkingSettings,
+  unsupportedThinking,
+} from "./thinking.js";

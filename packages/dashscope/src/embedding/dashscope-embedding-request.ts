@@ -3,7 +3,7 @@ import { postJson } from "../model/dashscope-http.js";
 /** What an embedding model needs to reach DashScope. */
 export interface DashScopeEmbeddingClient {
   apiKey: string;
-  baseHttpApiUrl: string;
+  baseURL: string;
   fetch: typeof globalThis.fetch;
   provider: string;
 }
@@ -25,7 +25,7 @@ export async function postEmbedding(
   signal: AbortSignal,
 ): Promise<DashScopeEmbeddingAnswer> {
   const data = await postJson({
-    url: `${client.baseHttpApiUrl}${path}`,
+    url: `${client.baseURL}${path}`,
     headers: {
       authorization: `Bearer ${client.apiKey}`,
       "content-type": "application/json",

@@ -3,8 +3,9 @@ import {
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
-  normalizeModelError,
+  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
@@ -76,7 +77,7 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
 
   /** A network error names the host it could not reach, as the chat model's does. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(
@@ -84,23 +85,19 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
     request: EmbedRequest,
   ): Promise<EmbedResult> {
     const contents = inputs.map(toContent);
-    const embeddings: number[][] = [];
-    let tokens = 0;
-    for (let start = 0; start < contents.length; start += this.batchSizeLimit) {
+    const result = await embedInBatches(contents, this.batchSizeLimit, async (batch) => {
       const answer = await postEmbedding(
         this.client,
         MULTIMODAL_EMBEDDING_PATH,
-        {
-          model: this.modelName,
-          input: { contents: contents.slice(start, start + this.batchSizeLimit) },
-        },
+        { model: this.modelName, input: { contents: batch } },
         request.signal,
       );
-      embeddings.push(...answer.embeddings);
       const { input_tokens: text, image_tokens: image } = answer.usage;
-      tokens += (typeof text === "number" ? text : 0) + (typeof image === "number" ? image : 0);
-    }
-    return { embeddings, tokens };
+      const tokens =
+        (typeof text === "number" ? text : 0) + (typeof image === "number" ? image : 0);
+      return { embeddings: answer.embeddings, tokens };
+    });
+    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
   }
 }
 

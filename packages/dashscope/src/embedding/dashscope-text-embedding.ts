@@ -3,11 +3,12 @@ import {
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
-  normalizeModelError,
+  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
+import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
 
@@ -15,11 +16,9 @@ import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedd
 export const TEXT_EMBEDDING_PATH = "/services/embeddings/text-embedding/text-embedding";
 
 /** Options shared by the DashScope embedding models. */
-export interface DashScopeEmbeddingClientOptions {
+export interface DashScopeEmbeddingClientOptions extends DashScopeBaseURLOptions {
   /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
   apiKey?: string;
-  /** The API base URL. Default `https://dashscope.aliyuncs.com/api/v1`. */
-  baseHttpApiUrl?: string;
   /** The `fetch` used for requests. Defaults to the global one. */
   fetch?: typeof globalThis.fetch;
 }
@@ -47,7 +46,7 @@ export function embeddingClient(
   }
   return {
     apiKey,
-    baseHttpApiUrl: (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, ""),
+    baseURL: dashScopeBaseURL(what, options),
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     provider: "dashscope",
   };
@@ -71,7 +70,7 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
 
   /** A network error names the host it could not reach, as the chat model's does. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(
@@ -79,10 +78,7 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
     request: EmbedRequest,
   ): Promise<EmbedResult> {
     const texts = inputs as readonly string[];
-    const embeddings: number[][] = [];
-    let tokens = 0;
-    for (let start = 0; start < texts.length; start += this.batchSizeLimit) {
-      const batch = texts.slice(start, start + this.batchSizeLimit);
+    const result = await embedInBatches(texts, this.batchSizeLimit, async (batch) => {
       const answer = await postEmbedding(
         this.client,
         TEXT_EMBEDDING_PATH,
@@ -93,9 +89,9 @@ export class DashScopeTextEmbedding extends EmbeddingModelBase {
         },
         request.signal,
       );
-      embeddings.push(...answer.embeddings);
-      tokens += typeof answer.usage.total_tokens === "number" ? answer.usage.total_tokens : 0;
-    }
-    return { embeddings, tokens };
+      const used = answer.usage.total_tokens;
+      return { embeddings: answer.embeddings, tokens: typeof used === "number" ? used : 0 };
+    });
+    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
   }
 }

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_CONVERSATION_HISTORY_PROMPT,
-  type Msg,
-  TruncatedFormatterBase,
-} from "@agentscope-ts/core";
+import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
 import {
   DashScopeChatFormatter,
   type DashScopeChatFormatterOptions,
@@ -25,9 +21,7 @@ export interface DashScopeMultiAgentFormatterOptions extends DashScopeChatFormat
  * (one string when all text); tool calls and results are formatted as
  * {@link DashScopeChatFormatter} does.
  */
-export class DashScopeMultiAgentFormatter extends TruncatedFormatterBase<DashScopeMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
+export class DashScopeMultiAgentFormatter extends MultiAgentFormatterBase<DashScopeMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** Whether tool-result audio is promoted to a user message. */
@@ -37,20 +31,22 @@ export class DashScopeMultiAgentFormatter extends TruncatedFormatterBase<DashSco
   /** How local media files are read. */
   readonly readLocalFile: LocalFileReader;
   /** AgentScope's class flags. */
-  static readonly supportToolsApi = true;
-  static readonly supportMultiagent = true;
   static readonly supportVision = true;
-  private readonly toolFormatter: DashScopeChatFormatter;
 
   constructor(options: DashScopeMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
     this.promoteToolResultAudios = options.promoteToolResultAudios ?? false;
     this.promoteToolResultVideos = options.promoteToolResultVideos ?? false;
     this.readLocalFile = options.readLocalFile ?? defaultLocalFileReader;
-    this.toolFormatter = new DashScopeChatFormatter({
+  }
+
+  protected override async formatSystemMessage(msg: Msg): Promise<DashScopeMessage> {
+    return { role: "system", content: msg.getTextContent() };
+  }
+
+  protected createToolFormatter(): DashScopeChatFormatter {
+    return new DashScopeChatFormatter({
       promoteToolResultImages: this.promoteToolResultImages,
       promoteToolResultAudios: this.promoteToolResultAudios,
       promoteToolResultVideos: this.promoteToolResultVideos,
@@ -59,45 +55,22 @@ export class DashScopeMultiAgentFormatter extends TruncatedFormatterBase<DashSco
     });
   }
 
-  protected override async formatSystemMessage(msg: Msg): Promise<DashScopeMessage> {
-    return { role: "system", content: msg.getTextContent() };
-  }
-
-  protected override formatToolSequence(msgs: Msg[]): Promise<DashScopeMessage[]> {
-    return this.toolFormatter.format(msgs);
-  }
-
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
   ): Promise<DashScopeMessage[]> {
-    const prompt = isFirst ? this.conversationHistoryPrompt : "";
-    const parts: DashScopeContentPart[] = [];
-    let lines: string[] = [];
-    for (const msg of msgs) {
-      for (const block of msg.getContentBlocks()) {
-        if (block.type === "text") {
-          lines.push(`${msg.name}: ${block.text}`);
-        } else if (block.type === "image" || block.type === "audio" || block.type === "video") {
-          if (lines.length > 0) {
-            parts.push({ text: lines.join("\n") });
-            lines = [];
-          }
-          parts.push(await formatDashScopeMediaBlock(block, this.readLocalFile));
-        }
-      }
-    }
-    if (lines.length > 0) parts.push({ text: lines.join("\n") });
-    if (parts.length === 0) return [];
-    const first = parts[0];
-    if (first && "text" in first && first.text) first.text = `${prompt}<history>\n${first.text}`;
-    else parts.unshift({ text: `${prompt}<history>\n` });
-    const last = parts[parts.length - 1];
-    if (last && "text" in last && last.text) last.text += "\n</history>";
-    else parts.push({ text: "</history>" });
+    const pieces = await historyPieces(msgs, this.historyPrompt(isFirst), async (block) =>
+      block.type === "image" || block.type === "audio" || block.type === "video"
+        ? formatDashScopeMediaBlock(block, this.readLocalFile)
+        : undefined,
+    );
+    if (pieces.length === 0) return [];
+    const parts: DashScopeContentPart[] = pieces.map((piece) =>
+      "text" in piece ? { text: piece.text } : piece.media,
+    );
     return joinAllTextContent([{ role: "user", content: parts }]);
   }
 }
 
 /** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
-export { DEFAULT_CONVERSATION_HISTORY_PROMPT };
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "@agentscope-ts/core";

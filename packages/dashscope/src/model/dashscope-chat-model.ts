@@ -1,21 +1,23 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
-  normalizeModelError,
+  guardedStream,
+  normalizeProviderError,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-message.js";
+import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
 import { type DashScopeHttpRequest, postJson, postStream } from "./dashscope-http.js";
+import { dashScopeThinking } from "./dashscope-thinking.js";
 import {
   buildGenerationBody,
-  DEFAULT_BASE_HTTP_API_URL,
   MULTIMODAL_GENERATION_PATH,
   TEXT_GENERATION_PATH,
   usesMultimodalApi,
@@ -28,42 +30,28 @@ import {
 } from "./generation-response-parser.js";
 
 /** Options of {@link DashScopeChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface DashScopeChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
-  apiKey?: string;
+export interface DashScopeChatModelOptions
+  extends ProviderChatModelOptions,
+    DashScopeBaseURLOptions {
   /**
-   * `enable_thinking` (Qwen3, QwQ, DeepSeek-R1 on DashScope). DashScope streams thinking only, so
-   * `true` turns `stream` on, as AgentScope does.
+   * Thinking (Qwen3, QwQ, DeepSeek-R1 on DashScope): `true`/`false` is `enable_thinking`,
+   * `{ budgetTokens }` adds `thinking_budget`. DashScope streams thinking only, so thinking on
+   * turns `stream` on, as AgentScope does.
    */
+  thinking?: ThinkingOption;
+  /** @deprecated Renamed `thinking` (the name every provider uses); still read, with a warning. */
   enableThinking?: boolean;
   /**
    * `true`: the multimodal-generation API; `false`: text generation; unset: chosen by the model
    * name (`qvq…` and `…-vl…` models use the multimodal API).
    */
   multimodality?: boolean;
-  /** Extra `parameters` sent with every call (`temperature`, `seed`…); `headers` become HTTP headers. */
-  generateKwargs?: Record<string, unknown>;
-  /**
-   * The API base URL. Default `https://dashscope.aliyuncs.com/api/v1` (Beijing); the international
-   * (Singapore) endpoint is `https://dashscope-intl.aliyuncs.com/api/v1`.
-   */
-  baseHttpApiUrl?: string;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
   /** The `fetch` used for requests. Defaults to the global one. */
   fetch?: typeof globalThis.fetch;
-  /** The provider id used in errors and traces. Default `"dashscope"`. */
-  provider?: string;
 }
 
-/** Options of one {@link DashScopeChatModel} call. */
-export interface DashScopeChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra `parameters` for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link DashScopeChatModel} call (`generateKwargs`: extra `parameters`; `headers` become HTTP headers). */
+export type DashScopeChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<DashScopeChatModelCallOptions>;
 
@@ -107,17 +95,18 @@ export class DashScopeChatModel extends ChatModelBase<
   /** Extra `parameters` sent with every call. */
   generateKwargs: Record<string, unknown>;
   /** The API base URL, without a trailing slash. */
-  readonly baseHttpApiUrl: string;
+  readonly baseURL: string;
   /** Whether tool arguments are repaired while streaming. */
   streamToolParsing: boolean;
   private readonly fetchImpl: typeof globalThis.fetch;
 
   constructor(options: DashScopeChatModelOptions) {
-    const forceStream = options?.enableThinking === true && options.stream === false;
+    const thinking = dashScopeThinking(options);
+    const forceStream = thinking.enableThinking === true && options.stream === false;
     super(forceStream ? { ...options, stream: true } : options);
     if (forceStream) {
       console.info(
-        "DashScopeChatModel: the DashScope API needs `stream` when `enableThinking` is on; streaming is used.",
+        "DashScopeChatModel: the DashScope API needs `stream` when thinking is on; streaming is used.",
       );
     }
     const apiKey = options.apiKey ?? env("DASHSCOPE_API_KEY");
@@ -135,12 +124,17 @@ export class DashScopeChatModel extends ChatModelBase<
     }
     this.apiKey = apiKey;
     this.provider = options.provider ?? "dashscope";
-    this.enableThinking = options.enableThinking;
+    this.enableThinking = thinking.enableThinking;
     this.multimodality = options.multimodality;
     this.streamToolParsing = options.streamToolParsing ?? true;
-    this.baseHttpApiUrl = (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, "");
+    this.baseURL = dashScopeBaseURL("DashScopeChatModel", options);
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const generateKwargs = { ...options.generateKwargs };
+    const generateKwargs: Record<string, unknown> = {
+      ...(thinking.thinkingBudget !== undefined
+        ? { thinking_budget: thinking.thinkingBudget }
+        : {}),
+      ...options.generateKwargs,
+    };
     const envHeaders = headersFromEnv();
     if (envHeaders) {
       generateKwargs.headers = { ...envHeaders, ...(generateKwargs.headers as object | undefined) };
@@ -148,12 +142,17 @@ export class DashScopeChatModel extends ChatModelBase<
     this.generateKwargs = generateKwargs;
   }
 
+  /** @deprecated Renamed {@link DashScopeChatModel.baseURL}. */
+  get baseHttpApiUrl(): string {
+    return this.baseURL;
+  }
+
   /** The endpoint URL this model calls. */
   get endpoint(): string {
     const path = usesMultimodalApi(this.modelName, this.multimodality)
       ? MULTIMODAL_GENERATION_PATH
       : TEXT_GENERATION_PATH;
-    return `${this.baseHttpApiUrl}${path}`;
+    return `${this.baseURL}${path}`;
   }
 
   protected override async *doStream(
@@ -163,19 +162,15 @@ export class DashScopeChatModel extends ChatModelBase<
     const startTime = Date.now();
     const http = this.httpRequest(messages, request, true);
     const outcome: StreamOutcome = { yielded: 0 };
-    try {
-      yield* parseGenerationStream(postStream(http), this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError || outcome.yielded === 0) {
-        throw error;
-      }
-      const normalized = this.normalizeError(error);
-      if (!(normalized instanceof ModelError)) throw error;
-      throw new ModelError(
-        `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-        { cause: error, provider: this.provider, retryable: normalized.retryable },
-      );
-    }
+    yield* guardedStream(
+      parseGenerationStream(postStream(http), this.settings(startTime, request), outcome),
+      {
+        provider: this.provider,
+        signal: request.signal,
+        outcome,
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
   protected override async doCall(
@@ -188,7 +183,7 @@ export class DashScopeChatModel extends ChatModelBase<
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.baseHttpApiUrl });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.baseURL });
   }
 
   private settings(startTime: number, request: Request): ParseSettings {

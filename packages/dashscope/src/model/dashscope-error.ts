@@ -54,7 +54,7 @@ export class DashScopeError extends ModelError {
 }
 
 const HINTS: Record<string, string> = {
-  InvalidApiKey: "Check the API key (apiKey or DASHSCOPE_API_KEY) and its region's baseHttpApiUrl.",
+  InvalidApiKey: "Check the API key (apiKey or DASHSCOPE_API_KEY) and its region's baseURL.",
   "Throttling.RateQuota": "Requests are over the rate limit; they are retried with backoff.",
   InvalidParameter: "Check the request parameters (generateKwargs, tools, messages).",
 };

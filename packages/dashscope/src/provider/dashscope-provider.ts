@@ -1,4 +1,10 @@
-import type { FormatterKind, Provider, ProviderModelOptions } from "@agentscope-ts/core";
+import {
+  definedFields,
+  type Provider,
+  type ProviderModelOptions,
+  providerEntry,
+  renamedOption,
+} from "@agentscope-ts/core";
 import { DashScopeMultiModalEmbedding } from "../embedding/dashscope-multimodal-embedding.js";
 import { DashScopeTextEmbedding } from "../embedding/dashscope-text-embedding.js";
 import {
@@ -12,14 +18,14 @@ import {
 } from "../model/dashscope-chat-model.js";
 import { dashScopeTTSModel } from "../tts/dashscope-tts-factory.js";
 
+import type { DashScopeBaseURLOptions } from "../utils/base-url.js";
+
 /** Settings a {@link dashscope} provider applies to every model it builds. */
-export interface DashScopeProviderOptions {
+export interface DashScopeProviderOptions extends DashScopeBaseURLOptions {
   /** The provider id in model strings (`"<id>:<model>"`). Default `"dashscope"`. */
   id?: string;
   /** The API key (default: `DASHSCOPE_API_KEY`, read when a model is built). */
   apiKey?: string;
-  /** The API base URL, e.g. `https://dashscope-intl.aliyuncs.com/api/v1` (international). */
-  baseHttpApiUrl?: string;
   /** The `fetch` used for requests. */
   fetch?: typeof globalThis.fetch;
 }
@@ -57,24 +63,19 @@ export function dashscope<const Id extends string = "dashscope">(
   options: Omit<DashScopeProviderOptions, "id"> & { id?: Id } = {},
 ): DashScopeProvider<Id> {
   const id = (options.id ?? "dashscope") as Id;
-  const client = {
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.baseHttpApiUrl !== undefined ? { baseHttpApiUrl: options.baseHttpApiUrl } : {}),
-    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
-  };
-  return {
+  const { apiKey, fetch } = options;
+  const baseURL = renamedOption<string>("dashscope()", options, "baseHttpApiUrl", "baseURL");
+  const client = definedFields({ apiKey, baseURL, fetch });
+  return providerEntry({
     id,
-    chatModel: (modelOptions) =>
+    chatModel: (modelOptions: DashScopeProviderModelOptions & { modelName: string }) =>
       new DashScopeChatModel({ ...client, provider: id, ...modelOptions }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
-      kind === "multiagent"
-        ? new DashScopeMultiAgentFormatter(formatterOptions)
-        : new DashScopeChatFormatter(formatterOptions),
+    formatters: { chat: DashScopeChatFormatter, multiagent: DashScopeMultiAgentFormatter },
     embedding: (modelOptions: ProviderModelOptions) =>
       isMultimodalEmbedding(modelOptions.modelName)
         ? new DashScopeMultiModalEmbedding({ ...client, ...modelOptions })
         : new DashScopeTextEmbedding({ ...client, ...modelOptions }),
     ttsModel: (modelOptions: ProviderModelOptions) =>
       dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
-  };
+  });
 }

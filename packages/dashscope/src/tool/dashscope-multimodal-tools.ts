@@ -9,7 +9,7 @@ import {
 } from "@agentscope-ts/core";
 import { dashScopeErrorFrom } from "../model/dashscope-error.js";
 import { type DashScopeHttpRequest, postJson } from "../model/dashscope-http.js";
-import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
+import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 
 // AgentScope's `agentscope.tool.dashscope_*` multimodal tools on DashScope's native HTTP API:
 // the same names, parameters (docstrings' descriptions and defaults), result blocks and failure
@@ -17,9 +17,7 @@ import { DEFAULT_BASE_HTTP_API_URL } from "../model/generation-request.js";
 // `dashscope_text_to_audio` is left out: its Sambert API is a WebSocket protocol.
 
 /** Where the DashScope tools send their requests, and how long image synthesis may take. */
-export interface DashScopeToolOptions {
-  /** The API base URL. Default `https://dashscope.aliyuncs.com/api/v1`. */
-  baseHttpApiUrl?: string;
+export interface DashScopeToolOptions extends DashScopeBaseURLOptions {
   /** The `fetch` used for requests. Default the global one. */
   fetch?: typeof globalThis.fetch;
   /** Milliseconds between two polls of an image synthesis task. Default 1000. */
@@ -35,7 +33,7 @@ const apiKeyParam = { type: "string", description: "The api key for the dashscop
 
 function settings(options: DashScopeToolOptions) {
   return {
-    base: (options.baseHttpApiUrl ?? DEFAULT_BASE_HTTP_API_URL).replace(/\/+$/, ""),
+    base: dashScopeBaseURL("DashScope tools", options),
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
   };
 }

@@ -4,7 +4,7 @@ import {
   concatBytes,
   createTTSResponse,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
   Pcm16Aligner,
   pcmMediaType,
   type TTSCallOptions,
@@ -84,7 +84,7 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseHttpApiUrl });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   protected override async *doSynthesize(
@@ -100,7 +100,7 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
       for (const [name, value] of Object.entries(extraHeaders)) headers[name] = String(value);
     }
     const events = postStream({
-      url: `${this.client.baseHttpApiUrl}${MULTIMODAL_GENERATION_PATH}`,
+      url: `${this.client.baseURL}${MULTIMODAL_GENERATION_PATH}`,
       headers: {
         ...headers,
         authorization: `Bearer ${this.client.apiKey}`,

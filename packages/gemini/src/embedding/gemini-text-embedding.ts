@@ -1,9 +1,11 @@
 import {
+  batchSizeOption,
   EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -49,16 +51,7 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
 
   constructor(options: GeminiTextEmbeddingOptions) {
     super({ ...options, dimensions: options.dimensions ?? 3072 });
-    const batchSize = options.batchSize ?? 100;
-    if (!Number.isInteger(batchSize) || batchSize <= 0) {
-      throw new ValidationError("GeminiTextEmbedding options", [
-        {
-          path: "batchSize",
-          message: `expected a positive integer, received ${String(batchSize)}`,
-        },
-      ]);
-    }
-    this.batchSize = batchSize;
+    this.batchSize = batchSizeOption("GeminiTextEmbedding", options.batchSize, 100);
     this.config = {
       ...options.embedKwargs,
       ...(options.dimensions !== undefined ? { outputDimensionality: options.dimensions } : {}),
@@ -70,10 +63,7 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
     inputs: readonly NormalizedEmbeddingInput[],
     request: EmbedRequest,
   ): Promise<EmbedResult> {
-    const texts = inputs as readonly string[];
-    const embeddings: number[][] = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize);
+    return embedInBatches(inputs as readonly string[], this.batchSize, async (batch) => {
       const response = await this.client.models.embedContent({
         model: this.modelName,
         contents: [...batch],
@@ -88,9 +78,8 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
           },
         ]);
       }
-      for (const item of vectors) embeddings.push(item.values ?? []);
-    }
-    return { embeddings };
+      return { embeddings: vectors.map((item) => item.values ?? []) };
+    });
   }
 
   protected override normalizeError(error: unknown): unknown {

@@ -1,10 +1,12 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
+  definedFields,
+  guardedStream,
+  type ProviderChatModelOptions,
+  type ThinkingOption,
   toParametersSchema,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -24,19 +26,22 @@ import {
   parseGenerateContentStream,
 } from "./gemini-response-parser.js";
 import { toSdkContents, toSdkThinkingConfig, toSdkTools } from "./gemini-sdk-contents.js";
+import { geminiThinkingConfig } from "./gemini-thinking.js";
 import { formatGeminiToolChoice, formatGeminiTools } from "./gemini-tools.js";
 
 /** Options of {@link GeminiChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
-  apiKey?: string;
+export interface GeminiChatModelOptions extends Omit<ProviderChatModelOptions, "generateKwargs"> {
   /**
-   * Gemini's thinking config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (Python's
-   * snake_case keys are accepted too). Sent as `thinkingConfig` with every call.
+   * Thinking, sent as `thinkingConfig`: `true` is `{ includeThoughts: true }`, `{ budgetTokens }`
+   * adds `thinkingBudget`, `{ effort: "low" }` adds `thinkingLevel` (Gemini 3), `false` is
+   * `{ thinkingBudget: 0 }`.
+   */
+  thinking?: ThinkingOption;
+  /**
+   * @deprecated Use `thinking` (the name every provider uses); still read, with a warning. Gemini's
+   * own config, e.g. `{ includeThoughts: true, thinkingBudget: 1024 }` (snake_case keys accepted).
    */
   thinkingConfig?: GeminiThinkingConfig;
-  /** The API base URL (sent as the SDK's `httpOptions.baseUrl`), e.g. for a proxy. */
-  baseURL?: string;
   /** More options of the SDK client (`GoogleGenAI`): `vertexai`, `project`, `httpOptions`… */
   clientKwargs?: Record<string, unknown>;
   /**
@@ -46,8 +51,6 @@ export interface GeminiChatModelOptions extends ChatModelBaseOptions {
   generateKwargs?: GenerateContentConfig;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
-  /** The provider id used in errors and traces. Default `"gemini"`. */
-  provider?: string;
 }
 
 /** Options of one {@link GeminiChatModel} call. */
@@ -86,19 +89,8 @@ export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatMode
 
   constructor(options: GeminiChatModelOptions) {
     super(options);
-    if (
-      options.thinkingConfig !== undefined &&
-      (options.thinkingConfig === null || typeof options.thinkingConfig !== "object")
-    ) {
-      throw new ValidationError("GeminiChatModel options", [
-        {
-          path: "thinkingConfig",
-          message: `expected an object such as { includeThoughts: true, thinkingBudget: 1024 }, received ${JSON.stringify(options.thinkingConfig)}`,
-        },
-      ]);
-    }
     this.provider = options.provider ?? "gemini";
-    this.thinkingConfig = options.thinkingConfig;
+    this.thinkingConfig = geminiThinkingConfig(options);
     this.generateKwargs = { ...options.generateKwargs };
     this.client = options.client ?? createGeminiClient(options);
   }
@@ -111,24 +103,15 @@ export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatMode
     const params = this.requestParams(messages, request);
     const stream = await this.client.models.generateContentStream(params);
     const outcome: GeminiStreamOutcome = { yielded: 0 };
-    try {
-      yield* parseGenerateContentStream(stream, this.settings(startTime, request), outcome);
-    } catch (error) {
-      if (request.signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
-    }
+    yield* guardedStream(
+      parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
+      {
+        provider: this.provider,
+        signal: request.signal,
+        outcome,
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
   protected override async doCall(
@@ -210,7 +193,7 @@ export function createGeminiClient(options: {
     ...(options.baseURL !== undefined ? { baseUrl: options.baseURL } : {}),
   };
   return new GoogleGenAI({
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+    ...definedFields({ apiKey: options.apiKey }),
     ...kwargs,
     ...(Object.keys(httpOptions).length > 0 ? { httpOptions } : {}),
   } as ConstructorParameters<typeof GoogleGenAI>[0]);

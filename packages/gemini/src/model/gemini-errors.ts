@@ -1,4 +1,4 @@
-import { isRetryableStatus, ModelError, normalizeModelError } from "@agentscope-ts/core";
+import { normalizeProviderError, type ProviderHttpFailure } from "@agentscope-ts/core";
 
 /** Loose view of a Google API error body (`{error: {code, message, status, details}}`). */
 interface GoogleErrorBody {
@@ -43,33 +43,39 @@ export function retryInfoDelayMs(body: GoogleErrorBody | undefined): number | un
   return undefined;
 }
 
-/**
- * An error of the `@google/genai` SDK as core's {@link ModelError}: an `ApiError` (HTTP status and
- * the JSON body as its message) keeps its status, says whether a retry can help, reads the wait of
- * a `RetryInfo` detail into `retryAfterMs`, and shows the API's own message; network errors are
- * retryable and name the host of `baseURL` (see {@link geminiBaseUrl}). Anything else is returned
- * as it is.
- */
-export function normalizeGeminiError(error: unknown, provider: string, baseURL?: string): unknown {
+/** The HTTP failure of an `ApiError` (HTTP status, the JSON body as its message): the API's own message and `RetryInfo` wait. */
+function apiErrorFailure(error: unknown): ProviderHttpFailure | undefined {
   const e = error as { status?: unknown; message?: unknown } | null;
-  if (e && typeof e === "object" && typeof e.status === "number" && typeof e.message === "string") {
-    const body = bodyOf(e.message);
-    const apiMessage = body?.error?.message;
-    const apiStatus = body?.error?.status;
-    const retryAfterMs = retryInfoDelayMs(body);
-    const text =
+  if (
+    !e ||
+    typeof e !== "object" ||
+    typeof e.status !== "number" ||
+    typeof e.message !== "string"
+  ) {
+    return undefined;
+  }
+  const body = bodyOf(e.message);
+  const apiMessage = body?.error?.message;
+  const apiStatus = body?.error?.status;
+  return {
+    status: e.status,
+    message:
       typeof apiMessage === "string"
         ? `HTTP ${e.status}${typeof apiStatus === "string" ? ` ${apiStatus}` : ""}: ${apiMessage}`
-        : e.message;
-    return new ModelError(`${provider}: ${text}`, {
-      cause: error,
-      provider,
-      status: e.status,
-      retryable: isRetryableStatus(e.status),
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    });
-  }
-  return normalizeModelError(error, provider, { baseURL });
+        : e.message,
+    retryAfterMs: retryInfoDelayMs(body),
+  };
+}
+
+/**
+ * An error of the `@google/genai` SDK in core's one error shape (the kit's
+ * `normalizeProviderError`): an `ApiError` keeps its status, says whether a retry can help, reads
+ * the wait of a `RetryInfo` detail into `retryAfterMs`, and shows the API's own message; network
+ * errors are retryable and name the host of `baseURL` (see {@link geminiBaseUrl}). Anything else
+ * is returned as it is.
+ */
+export function normalizeGeminiError(error: unknown, provider: string, baseURL?: string): unknown {
+  return normalizeProviderError(error, { provider, baseURL, httpFailure: apiErrorFailure });
 }
 
 /**

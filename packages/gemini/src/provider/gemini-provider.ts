@@ -1,4 +1,4 @@
-import type { FormatterKind, Provider } from "@agentscope-ts/core";
+import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
 import { GeminiTextEmbedding } from "../embedding/gemini-text-embedding.js";
 import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
 import type { GeminiContent } from "../formatter/gemini-content.js";
@@ -38,26 +38,19 @@ export type GeminiProvider<Id extends string = "gemini"> = Provider<
  * `registry.chatModel("gemini:gemini-2.5-flash")`. Builds {@link GeminiChatModel}, the Gemini
  * formatters, {@link GeminiTokenCounter}, {@link GeminiTextEmbedding} and {@link GeminiTTSModel}
  * (`registry.ttsModel("gemini:gemini-2.5-flash-preview-tts", { voice: "Kore" })`). Model options given to
- * `chatModel()` (`stream`, `thinkingConfig`, `generateKwargs`…) win over the provider's.
+ * `chatModel()` (`stream`, `thinking`, `generateKwargs`…) win over the provider's.
  */
 export function gemini<const Id extends string = "gemini">(
   options: Omit<GeminiProviderOptions, "id"> & { id?: Id } = {},
 ): GeminiProvider<Id> {
   const id = (options.id ?? "gemini") as Id;
-  const client = {
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
-    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
-  };
-  return {
+  const { apiKey, baseURL, clientKwargs } = options;
+  const client = definedFields({ apiKey, baseURL, clientKwargs });
+  return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
-      kind === "multiagent"
-        ? new GeminiMultiAgentFormatter(formatterOptions)
-        : new GeminiChatFormatter(formatterOptions),
-    tokenCounter: (modelOptions) =>
-      new GeminiTokenCounter({ ...client, modelName: modelOptions.modelName }),
+    formatters: { chat: GeminiChatFormatter, multiagent: GeminiMultiAgentFormatter },
+    tokenCounter: ({ modelName }) => new GeminiTokenCounter({ ...client, modelName }),
     embedding: (modelOptions) =>
       new GeminiTextEmbedding({
         ...client,
@@ -69,5 +62,5 @@ export function gemini<const Id extends string = "gemini">(
         provider: id,
         ...(modelOptions as unknown as GeminiTTSModelOptions),
       }),
-  };
+  });
 }

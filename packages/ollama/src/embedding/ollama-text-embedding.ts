@@ -11,11 +11,12 @@ import {
   type OllamaClientKwargs,
 } from "../model/ollama-client.js";
 import { normalizeOllamaError } from "../model/ollama-errors.js";
+import { type OllamaBaseURLOptions, ollamaBaseURL } from "../model/ollama-options.js";
 
 /** Options of {@link OllamaTextEmbedding} (AgentScope's keyword arguments, camelCased). */
-export interface OllamaTextEmbeddingOptions extends EmbeddingModelBaseOptions {
-  /** The Ollama server. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
-  host?: string;
+export interface OllamaTextEmbeddingOptions
+  extends EmbeddingModelBaseOptions,
+    OllamaBaseURLOptions {
   /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
   clientKwargs?: OllamaClientKwargs;
   /** Extra `/api/embed` fields sent with every call (`keep_alive`, `truncate`, `options`…). */
@@ -42,7 +43,7 @@ export class OllamaTextEmbedding extends EmbeddingModelBase {
     super(options);
     this.provider = options.provider ?? "ollama";
     this.generateKwargs = { ...options.generateKwargs };
-    this.host = options.host;
+    this.host = ollamaBaseURL("OllamaTextEmbedding", options);
     this.clientKwargs = { ...options.clientKwargs };
     this.client = createOllamaClient(this.host, this.clientKwargs);
   }

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_CONVERSATION_HISTORY_PROMPT,
-  type Msg,
-  TruncatedFormatterBase,
-} from "@agentscope-ts/core";
+import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
 import { OllamaChatFormatter, type OllamaChatFormatterOptions } from "./ollama-chat-formatter.js";
 import { formatOllamaImageBlock, type OllamaMediaIO, ollamaMediaIO } from "./ollama-media.js";
 import type { OllamaMessage } from "./ollama-message.js";
@@ -13,9 +9,6 @@ export interface OllamaMultiAgentFormatterOptions extends OllamaChatFormatterOpt
   conversationHistoryPrompt?: string;
 }
 
-/** A piece of the history text: a run of `name: text` lines, or an image (no text). */
-type HistoryPiece = { text: string } | { image: true };
-
 /**
  * AgentScope's `OllamaMultiAgentFormatter`: for conversations among more than one user and one
  * agent. A leading system message becomes `{role: "system", content: text}`; each run of agent
@@ -24,9 +17,7 @@ type HistoryPiece = { text: string } | { image: true };
  * `images` holds their images; tool calls and results are formatted as {@link OllamaChatFormatter}
  * does.
  */
-export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
+export class OllamaMultiAgentFormatter extends MultiAgentFormatterBase<OllamaMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** Whether thinking in tool sequences goes back as `<think>…</think>` text (else left out). */
@@ -34,19 +25,21 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
   /** How local files and web images are read. */
   readonly mediaIO: OllamaMediaIO;
   /** AgentScope's class flags. */
-  static readonly supportToolsApi = true;
-  static readonly supportMultiagent = true;
   static readonly supportVision = true;
-  private readonly toolFormatter: OllamaChatFormatter;
 
   constructor(options: OllamaMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
     this.thinkingAsText = options.thinkingAsText ?? true;
     this.mediaIO = ollamaMediaIO(options);
-    this.toolFormatter = new OllamaChatFormatter({
+  }
+
+  protected override async formatSystemMessage(msg: Msg): Promise<OllamaMessage> {
+    return { role: "system", content: msg.getTextContent() };
+  }
+
+  protected createToolFormatter(): OllamaChatFormatter {
+    return new OllamaChatFormatter({
       promoteToolResultImages: this.promoteToolResultImages,
       thinkingAsText: this.thinkingAsText,
       saveBase64Data: this.saveBase64Data,
@@ -55,45 +48,17 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
     });
   }
 
-  protected override async formatSystemMessage(msg: Msg): Promise<OllamaMessage> {
-    return { role: "system", content: msg.getTextContent() };
-  }
-
-  protected override formatToolSequence(msgs: Msg[]): Promise<OllamaMessage[]> {
-    return this.toolFormatter.format(msgs);
-  }
-
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
   ): Promise<OllamaMessage[]> {
-    const prompt = isFirst ? this.conversationHistoryPrompt : "";
-    const pieces: HistoryPiece[] = [];
     const images: string[] = [];
-    let lines: string[] = [];
-    for (const msg of msgs) {
-      for (const block of msg.getContentBlocks()) {
-        if (block.type === "text") {
-          lines.push(`${msg.name}: ${block.text}`);
-        } else if (block.type === "image") {
-          if (lines.length > 0) {
-            pieces.push({ text: lines.join("\n") });
-            lines = [];
-          }
-          images.push(await formatOllamaImageBlock(block, this.mediaIO));
-          pieces.push({ image: true });
-        }
-      }
-    }
-    if (lines.length > 0) pieces.push({ text: lines.join("\n") });
+    const pieces = await historyPieces(msgs, this.historyPrompt(isFirst), async (block) => {
+      if (block.type !== "image") return undefined;
+      images.push(await formatOllamaImageBlock(block, this.mediaIO));
+      return true;
+    });
     if (pieces.length === 0) return [];
-
-    const first = pieces[0] as HistoryPiece;
-    if ("text" in first && first.text) first.text = `${prompt}<history>\n${first.text}`;
-    else pieces.unshift({ text: `${prompt}<history>\n` });
-    const last = pieces[pieces.length - 1] as HistoryPiece;
-    if ("text" in last && last.text) last.text += "\n</history>";
-    else pieces.push({ text: "</history>" });
 
     const content = pieces.map((piece) => ("text" in piece ? piece.text : "")).join("\n");
     const message: OllamaMessage = { role: "user", content };
@@ -103,4 +68,4 @@ export class OllamaMultiAgentFormatter extends TruncatedFormatterBase<OllamaMess
 }
 
 /** AgentScope's default `conversation_history_prompt`, from core's provider kit. */
-export { DEFAULT_CONVERSATION_HISTORY_PROMPT };
+export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "@agentscope-ts/core";

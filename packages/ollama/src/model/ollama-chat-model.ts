@@ -1,11 +1,14 @@
 import {
   ChatModelBase,
   type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
   InterruptedError,
   ModelError,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  streamBreakError,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { ChatRequest } from "ollama/browser";
@@ -13,6 +16,7 @@ import type { OllamaMessage } from "../formatter/ollama-message.js";
 import { buildChatRequest, type OllamaChatBody, toSdkChatRequest } from "./ollama-chat-request.js";
 import { createOllamaClient, type OllamaClient, type OllamaClientKwargs } from "./ollama-client.js";
 import { normalizeOllamaError } from "./ollama-errors.js";
+import { type OllamaBaseURLOptions, ollamaBaseURL, ollamaThinking } from "./ollama-options.js";
 import {
   type OllamaParseSettings,
   type OllamaStreamOutcome,
@@ -21,30 +25,31 @@ import {
 } from "./ollama-response-parser.js";
 
 /** Options of {@link OllamaChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface OllamaChatModelOptions extends ChatModelBaseOptions {
+export interface OllamaChatModelOptions
+  extends Pick<
+      ProviderChatModelOptions,
+      "generateKwargs" | "provider" | keyof ChatModelBaseOptions
+    >,
+    OllamaBaseURLOptions {
   /** Whether to stream the answer (NDJSON). Default `false`, as in AgentScope. */
   stream?: boolean;
   /** Model parameters sent as `options` (`temperature`, `num_ctx`, `seed`…). */
   options?: ChatRequest["options"];
   /** How long the server keeps the model loaded after the request (`keep_alive`). Default `"5m"`. */
   keepAlive?: string | number;
-  /** Sent as `think` for thinking models (qwen3, deepseek-r1…); unset sends nothing. */
+  /**
+   * Sent as `think` for thinking models (qwen3, deepseek-r1, gpt-oss…): `true`/`false`, or
+   * `{ effort: "high" }` for a level; unset sends nothing.
+   */
+  thinking?: ThinkingOption;
+  /** @deprecated Renamed `thinking` (the name every provider uses); still read, with a warning. */
   enableThinking?: boolean;
-  /** The Ollama server. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
-  host?: string;
   /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
   clientKwargs?: OllamaClientKwargs;
-  /** Extra request fields sent with every call, e.g. `{ format: "json" }` or `{ think: "high" }`. */
-  generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors and traces. Default `"ollama"`. */
-  provider?: string;
 }
 
-/** Options of one {@link OllamaChatModel} call. */
-export interface OllamaChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link OllamaChatModel} call (`generateKwargs`: extra request fields such as `{ format: "json" }` or `{ think: "high" }`). */
+export type OllamaChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OllamaChatModelCallOptions>;
 
@@ -88,9 +93,13 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     this.provider = options.provider ?? "ollama";
     this.options = options.options;
     this.keepAlive = keepAlive;
-    this.enableThinking = options.enableThinking;
-    this.generateKwargs = { ...options.generateKwargs };
-    this.host = options.host;
+    const thinking = ollamaThinking(options);
+    this.enableThinking = thinking.enableThinking;
+    this.generateKwargs = {
+      ...(thinking.effort !== undefined ? { think: thinking.effort } : {}),
+      ...options.generateKwargs,
+    };
+    this.host = ollamaBaseURL("OllamaChatModel", options);
     this.clientKwargs = { ...options.clientKwargs };
     this.client = createOllamaClient(this.host, this.clientKwargs);
   }
@@ -177,16 +186,14 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     if (signal.aborted || error instanceof InterruptedError) return error;
     const normalized = this.normalizeError(error);
     if (normalized instanceof ModelError) {
-      if (outcome.yielded === 0 || /discarded/.test(normalized.message)) return normalized;
-      return new ModelError(
-        `${this.provider}: the response stream from ${this.client.host} broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-        {
-          cause: error,
-          provider: this.provider,
-          retryable: normalized.retryable,
-          ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-        },
-      );
+      if (/discarded/.test(normalized.message)) return normalized;
+      const { provider } = this;
+      return streamBreakError(normalized, {
+        provider,
+        yielded: outcome.yielded,
+        cause: error,
+        host: this.client.host,
+      });
     }
     // An `{"error": …}` line inside the stream: the server failed the request.
     const message = error instanceof Error ? error.message : String(error);

@@ -1,10 +1,4 @@
-import {
-  AgentScopeError,
-  isNetworkError,
-  isRetryableStatus,
-  ModelError,
-  normalizeModelError,
-} from "@agentscope-ts/core";
+import { ModelError, normalizeProviderError } from "@agentscope-ts/core";
 
 /** Where an error happened: which model on which server. */
 export interface OllamaErrorContext {
@@ -49,41 +43,20 @@ function responseError(error: unknown): { message: string; status: number } | un
 export const NO_DONE_MESSAGE = "Did not receive done or success response in stream.";
 
 /**
- * Turns what the `ollama` library threw into a `ModelError` that says what to do: a missing model
- * (HTTP 404 "not found") names `ollama pull NAME`; a network error names the host and port (core's
- * `normalizeModelError` wording), with how to start Ollama when nothing answers there;
- * other HTTP errors keep their status (retryable for 408/409/429/5xx). Unknown errors are returned
- * unchanged.
+ * Turns what the `ollama` library threw into core's one error shape (the kit's
+ * `normalizeProviderError`), saying what to do: a missing model (HTTP 404 "not found") names
+ * `ollama pull NAME`; other HTTP errors keep their status (retryable for 408/409/429/5xx) and name
+ * the host; a network error names the host and port, with how to start Ollama when nothing answers
+ * there. Unknown errors are returned unchanged.
  */
 export function normalizeOllamaError(error: unknown, context: OllamaErrorContext): unknown {
-  if (AgentScopeError.isAgentScopeError(error)) return error;
   const { provider, host, modelName } = context;
   const http = responseError(error);
-  if (http) {
-    if (http.status === 404 && /not found/i.test(http.message)) {
-      return new ModelError(
-        `${provider}: the model "${modelName}" is not on the Ollama server at ${host} (${http.message}). Download it first: \`ollama pull ${modelName}\`.`,
-        { cause: error, provider, status: 404, retryable: false },
-      );
-    }
-    return new ModelError(`${provider}: ${http.message} (HTTP ${http.status} from ${host})`, {
-      cause: error,
-      provider,
-      status: http.status,
-      retryable: isRetryableStatus(http.status),
-    });
-  }
-  if (isNetworkError(error)) {
-    // Core's wording ("network error reaching HOST:PORT (CODE): …"), as every provider says it.
-    const normalized = normalizeModelError(error, provider, { baseURL: host });
-    const code = errorCode(error);
-    if (normalized instanceof ModelError && code !== undefined && UNREACHABLE.has(code)) {
-      return new ModelError(
-        `${normalized.message}. Is the Ollama server running? Start it with \`ollama serve\`, or point the host option (or OLLAMA_HOST) at your server.`,
-        { cause: error, provider, retryable: true },
-      );
-    }
-    return normalized;
+  if (http && http.status === 404 && /not found/i.test(http.message)) {
+    return new ModelError(
+      `${provider}: the model "${modelName}" is not on the Ollama server at ${host} (${http.message}). Download it first: \`ollama pull ${modelName}\`.`,
+      { cause: error, provider, status: 404, retryable: false },
+    );
   }
   if (error instanceof Error && error.message === NO_DONE_MESSAGE) {
     return new ModelError(
@@ -91,5 +64,31 @@ export function normalizeOllamaError(error: unknown, context: OllamaErrorContext
       { cause: error, provider, retryable: true },
     );
   }
-  return error;
+  const normalized = normalizeProviderError(error, {
+    provider,
+    baseURL: host,
+    httpFailure: (e) => {
+      const failure = responseError(e);
+      return (
+        failure && {
+          ...failure,
+          message: `${failure.message} (HTTP ${failure.status} from ${host})`,
+        }
+      );
+    },
+  });
+  const code = errorCode(error);
+  if (
+    normalized !== error &&
+    normalized instanceof ModelError &&
+    http === undefined &&
+    code !== undefined &&
+    UNREACHABLE.has(code)
+  ) {
+    return new ModelError(
+      `${normalized.message}. Is the Ollama server running? Start it with \`ollama serve\`, or point the baseURL option (or OLLAMA_HOST) at your server.`,
+      { cause: error, provider, retryable: true },
+    );
+  }
+  return normalized;
 }

@@ -1,17 +1,16 @@
-import type { FormatterKind, Provider } from "@agentscope-ts/core";
+import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
 import { OllamaTextEmbedding } from "../embedding/ollama-text-embedding.js";
 import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
 import type { OllamaMessage } from "../formatter/ollama-message.js";
 import { OllamaMultiAgentFormatter } from "../formatter/ollama-multi-agent-formatter.js";
 import { OllamaChatModel, type OllamaChatModelOptions } from "../model/ollama-chat-model.js";
 import type { OllamaClientKwargs } from "../model/ollama-client.js";
+import { type OllamaBaseURLOptions, ollamaBaseURL } from "../model/ollama-options.js";
 
 /** Settings an {@link ollama} provider applies to every model it builds. */
-export interface OllamaProviderOptions {
+export interface OllamaProviderOptions extends OllamaBaseURLOptions {
   /** The provider id in model strings (`"<id>:<model>"`). Default `"ollama"`. */
   id?: string;
-  /** The Ollama server. Default: `OLLAMA_HOST`, else `http://127.0.0.1:11434`. */
-  host?: string;
   /** More options of the `ollama` client: `headers`, `fetch`, `proxy`. */
   clientKwargs?: OllamaClientKwargs;
 }
@@ -34,23 +33,19 @@ export type OllamaProvider<Id extends string = "ollama"> = Provider<
  * The Ollama provider for core's registry: `registry.register(ollama())`, then
  * `registry.chatModel("ollama:qwen3")`, `registry.formatter("ollama", "multiagent")`,
  * `registry.embedding("ollama:nomic-embed-text", { dimensions: 768 })`. Model options given to
- * `chatModel()` (`stream`, `enableThinking`, `options`…) win over the provider's.
+ * `chatModel()` (`stream`, `thinking`, `options`…) win over the provider's.
  */
 export function ollama<const Id extends string = "ollama">(
   options: Omit<OllamaProviderOptions, "id"> & { id?: Id } = {},
 ): OllamaProvider<Id> {
   const id = (options.id ?? "ollama") as Id;
-  const client = {
-    ...(options.host !== undefined ? { host: options.host } : {}),
-    ...(options.clientKwargs !== undefined ? { clientKwargs: options.clientKwargs } : {}),
-  };
-  return {
+  const baseURL = ollamaBaseURL("ollama()", options);
+  const client = definedFields({ baseURL, clientKwargs: options.clientKwargs });
+  return providerEntry({
     id,
-    chatModel: (modelOptions) => new OllamaChatModel({ ...client, provider: id, ...modelOptions }),
-    formatter: (kind: FormatterKind, formatterOptions?: Record<string, unknown>) =>
-      kind === "multiagent"
-        ? new OllamaMultiAgentFormatter(formatterOptions)
-        : new OllamaChatFormatter(formatterOptions),
+    chatModel: (modelOptions: OllamaProviderModelOptions & { modelName: string }) =>
+      new OllamaChatModel({ ...client, provider: id, ...modelOptions }),
+    formatters: { chat: OllamaChatFormatter, multiagent: OllamaMultiAgentFormatter },
     // `dimensions` is required and checked by the model: a missing or bad one is its ValidationError.
     embedding: ({ dimensions, ...modelOptions }) =>
       new OllamaTextEmbedding({
@@ -59,5 +54,5 @@ export function ollama<const Id extends string = "ollama">(
         ...modelOptions,
         dimensions: typeof dimensions === "number" ? dimensions : Number.NaN,
       }),
-  };
+  });
 }

@@ -1,12 +1,14 @@
 import {
+  batchSizeOption,
+  definedFields,
   EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
+  embedInBatches,
   type NormalizedEmbeddingInput,
-  normalizeModelError,
-  ValidationError,
+  normalizeProviderError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
 
@@ -43,21 +45,11 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
 
   constructor(options: OpenAITextEmbeddingOptions) {
     super({ ...options, dimensions: options.dimensions ?? 1024 });
-    const batchSize = options.batchSize ?? 2048;
-    if (!Number.isInteger(batchSize) || batchSize <= 0) {
-      throw new ValidationError("OpenAITextEmbedding options", [
-        {
-          path: "batchSize",
-          message: `expected a positive integer, received ${String(batchSize)}`,
-        },
-      ]);
-    }
-    this.batchSize = batchSize;
+    this.batchSize = batchSizeOption("OpenAITextEmbedding", options.batchSize, 2048);
     this.client =
       options.client ??
       new OpenAI({
-        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
         ...options.clientKwargs,
         maxRetries: 0,
       });
@@ -67,30 +59,27 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
     inputs: readonly NormalizedEmbeddingInput[],
     request: EmbedRequest,
   ): Promise<EmbedResult> {
-    const texts = inputs as readonly string[];
-    const embeddings: number[][] = [];
-    let tokens = 0;
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      const batch = texts.slice(start, start + this.batchSize);
-      const response = await this.client.embeddings.create(
-        {
-          input: batch,
-          model: this.modelName,
-          dimensions: this.dimensions,
-          encoding_format: "float",
-        },
-        { signal: request.signal },
-      );
-      const ordered = [...response.data].sort((a, b) => a.index - b.index);
-      for (const item of ordered) embeddings.push(item.embedding);
-      tokens += response.usage?.total_tokens ?? 0;
-    }
-    return { embeddings, tokens };
+    const result = await embedInBatches(
+      inputs as readonly string[],
+      this.batchSize,
+      async (input) => {
+        const response = await this.client.embeddings.create(
+          { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
+          { signal: request.signal },
+        );
+        const ordered = [...response.data].sort((a, b) => a.index - b.index);
+        return {
+          embeddings: ordered.map((item) => item.embedding),
+          tokens: response.usage?.total_tokens ?? 0,
+        };
+      },
+    );
+    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
   }
 
   /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
+    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */

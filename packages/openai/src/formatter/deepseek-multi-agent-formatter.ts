@@ -1,11 +1,11 @@
 import {
   type Msg,
+  MultiAgentFormatterBase,
   systemTextMessage,
-  TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
 } from "@agentscope-ts/core";
 import { DeepSeekChatFormatter } from "./deepseek-chat-formatter.js";
-import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { historyText } from "./history-text.js";
 import type { OpenAIChatMessage } from "./openai-chat-message.js";
 
 /** Options of {@link DeepSeekMultiAgentFormatter}. */
@@ -19,16 +19,9 @@ export interface DeepSeekMultiAgentFormatterOptions extends TruncatedFormatterBa
  * content is their `name: text` lines in `<history>` tags (a string); tool calls and results are
  * formatted as {@link DeepSeekChatFormatter} does.
  */
-export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
-  private readonly toolFormatter: DeepSeekChatFormatter;
-
+export class DeepSeekMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIChatMessage> {
   constructor(options: DeepSeekMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
-    this.toolFormatter = new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
@@ -36,15 +29,15 @@ export class DeepSeekMultiAgentFormatter extends TruncatedFormatterBase<OpenAICh
     return { ...systemTextMessage(msg) };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
-    return this.toolFormatter.format(msgs);
+  protected createToolFormatter(): DeepSeekChatFormatter {
+    return new DeepSeekChatFormatter({ saveBase64Data: this.saveBase64Data });
   }
 
   protected override async formatAgentMessage(
     msgs: Msg[],
     isFirst: boolean,
   ): Promise<OpenAIChatMessage[]> {
-    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const text = historyText(msgs, this.historyPrompt(isFirst));
     return text ? [{ role: "user", content: text }] : [];
   }
 }

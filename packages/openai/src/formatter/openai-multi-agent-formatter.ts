@@ -1,10 +1,10 @@
-import { type Msg, systemTextMessage, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { type Msg, MultiAgentFormatterBase, systemTextMessage } from "@agentscope-ts/core";
 import type {
   ChatCompletionContentPart,
   ChatCompletionContentPartImage,
   ChatCompletionContentPartInputAudio,
 } from "openai/resources/chat/completions";
-import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { historyText } from "./history-text.js";
 import {
   mediaIO,
   OpenAIChatFormatter,
@@ -25,27 +25,16 @@ export interface OpenAIMultiAgentFormatterOptions extends OpenAIChatFormatterOpt
  * in `<history>` tags, followed by their images and (non-assistant) audio; tool calls and results
  * are formatted as {@link OpenAIChatFormatter} does.
  */
-export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChatMessage> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
+export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIChatMessage> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
   readonly mediaIO: MediaIO;
-  private readonly toolFormatter: OpenAIChatFormatter;
 
   constructor(options: OpenAIMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
     this.mediaIO = mediaIO(options);
-    this.toolFormatter = new OpenAIChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
   }
 
   /** The leading system message, as AgentScope formats it: its text blocks. */
@@ -53,8 +42,13 @@ export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChat
     return { ...systemTextMessage(msg) };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
-    return this.toolFormatter.format(msgs);
+  protected createToolFormatter(): OpenAIChatFormatter {
+    return new OpenAIChatFormatter({
+      promoteToolResultImages: this.promoteToolResultImages,
+      saveBase64Data: this.saveBase64Data,
+      readLocalFile: this.mediaIO.readLocalFile,
+      fetch: this.mediaIO.fetch,
+    });
   }
 
   protected override async formatAgentMessage(
@@ -75,7 +69,7 @@ export class OpenAIMultiAgentFormatter extends TruncatedFormatterBase<OpenAIChat
         }
       }
     }
-    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const text = historyText(msgs, this.historyPrompt(isFirst));
     const content: ChatCompletionContentPart[] = [];
     if (text) content.push({ type: "text", text });
     content.push(...images, ...audios);

@@ -1,6 +1,6 @@
-import { type Msg, TruncatedFormatterBase } from "@agentscope-ts/core";
+import { type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
 import type { ResponseInputAudio } from "openai/resources/responses/responses";
-import { DEFAULT_CONVERSATION_HISTORY_PROMPT, historyText } from "./history-text.js";
+import { historyText } from "./history-text.js";
 import { mediaIO } from "./openai-chat-formatter.js";
 import { type MediaIO, toOpenAIAudioData } from "./openai-media.js";
 import {
@@ -28,27 +28,16 @@ export interface OpenAIResponseMultiAgentFormatterOptions
  * in `<history>` tags, followed by their `input_image`s and (non-assistant) `input_audio`s; tool
  * calls and results are formatted as {@link OpenAIResponseChatFormatter} does.
  */
-export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<OpenAIResponseInputItem> {
-  /** The prompt before the first `<history>` block. */
-  readonly conversationHistoryPrompt: string;
+export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<OpenAIResponseInputItem> {
   /** Whether tool-result images are promoted to a user message. */
   readonly promoteToolResultImages: boolean;
   /** How local files and web audio are read. */
   readonly mediaIO: MediaIO;
-  private readonly toolFormatter: OpenAIResponseChatFormatter;
 
   constructor(options: OpenAIResponseMultiAgentFormatterOptions = {}) {
     super(options);
-    this.conversationHistoryPrompt =
-      options.conversationHistoryPrompt ?? DEFAULT_CONVERSATION_HISTORY_PROMPT;
     this.promoteToolResultImages = options.promoteToolResultImages ?? false;
     this.mediaIO = mediaIO(options);
-    this.toolFormatter = new OpenAIResponseChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
   }
 
   protected override async formatSystemMessage(msg: Msg): Promise<OpenAIResponseInputItem> {
@@ -60,8 +49,13 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
     };
   }
 
-  protected override formatToolSequence(msgs: Msg[]): Promise<OpenAIResponseInputItem[]> {
-    return this.toolFormatter.format(msgs);
+  protected createToolFormatter(): OpenAIResponseChatFormatter {
+    return new OpenAIResponseChatFormatter({
+      promoteToolResultImages: this.promoteToolResultImages,
+      saveBase64Data: this.saveBase64Data,
+      readLocalFile: this.mediaIO.readLocalFile,
+      fetch: this.mediaIO.fetch,
+    });
   }
 
   protected override async formatAgentMessage(
@@ -82,7 +76,7 @@ export class OpenAIResponseMultiAgentFormatter extends TruncatedFormatterBase<Op
         }
       }
     }
-    const text = historyText(msgs, isFirst ? this.conversationHistoryPrompt : "");
+    const text = historyText(msgs, this.historyPrompt(isFirst));
     const content: OpenAIResponseContentPart[] = [];
     if (text) content.push({ type: "input_text", text });
     content.push(...images, ...audios);

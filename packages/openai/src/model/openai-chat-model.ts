@@ -1,11 +1,16 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
-  ModelError,
-  normalizeModelError,
+  callStructured,
+  guardedStream,
+  normalizeProviderError,
+  type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  type StructuredFallback,
+  streamStructured,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -22,53 +27,29 @@ import {
   type ChatCompletionBody,
   toChatCompletionParams,
 } from "./chat-completions-request.js";
-import { abortOptions, createOpenAIClient } from "./openai-client.js";
+import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import { openAIReasoningEffort } from "./openai-thinking.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
-  fitsSchema,
   responseFormatFor,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
 } from "./structured-output.js";
 
 /** Options of {@link OpenAIChatModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAIChatModelOptions extends ChatModelBaseOptions {
-  /** The API key; defaults to the `OPENAI_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+export interface OpenAIChatModelOptions extends ProviderChatModelOptions, OpenAIClientOptions {
   /**
-   * `reasoning_effort` for reasoning models (`"none"`, `"minimal"`, `"low"`, `"medium"`, `"high"`,
-   * `"xhigh"`, or a compatible provider's own level such as DeepSeek's `"max"`).
+   * Reasoning, sent as `reasoning_effort`: `{ effort: "low" }` (`"none"`, `"minimal"`, `"low"`,
+   * `"medium"`, `"high"`, `"xhigh"`, or a compatible provider's own level such as DeepSeek's
+   * `"max"`); `false` sends `"none"`; `true` keeps the model's default.
    */
+  thinking?: ThinkingOption;
+  /** @deprecated Use `thinking: { effort }` (the name every provider uses); still read, with a warning. */
   reasoningEffort?: string;
-  /** The organization id; defaults to `OPENAI_ORG_ID` (read by the SDK). */
-  organization?: string;
-  /** The API base URL, for compatible servers (vLLM, DeepSeek, Ollama `/v1`, DashScope…). */
-  baseURL?: string;
-  /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
-   */
-  streamToolParsing?: boolean;
-  /** `"openai"` (default) or `"azure"` (an `AzureOpenAI` client; give its options in `clientKwargs`). */
-  clientType?: "openai" | "azure";
-  /**
-   * More options of the SDK client (`defaultHeaders`, `fetch`, Azure's `endpoint`/`apiVersion`/
-   * `deployment`…). `maxRetries` is always 0: {@link ChatModelBase} does the retrying.
-   */
-  clientKwargs?: Record<string, unknown>;
-  /** Extra request fields sent with every call, e.g. `{ temperature: 0.2, seed: 1 }`. */
-  generateKwargs?: Record<string, unknown>;
-  /** Use this client instead of building one (its own retries should be off). */
-  client?: OpenAI;
-  /** The provider id used in errors and traces. Default `"openai"`. */
-  provider?: string;
 }
 
 /** Options of one {@link OpenAIChatModel} call. */
-export interface OpenAIChatModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type OpenAIChatModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OpenAIChatModelCallOptions>;
 
@@ -78,13 +59,9 @@ interface OpenStream {
   wire: SseWireState;
 }
 
-function isBadRequest(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 400;
-}
-
-/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
-function isToolChoiceRejection(error: unknown): boolean {
-  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+/** An error event inside a stream (an SDK `APIError` without status): the provider failed the request. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  return error instanceof OpenAI.APIError ? { message: error.message } : undefined;
 }
 
 /**
@@ -115,7 +92,7 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChat
   constructor(options: OpenAIChatModelOptions) {
     super(options);
     this.provider = options.provider ?? "openai";
-    this.reasoningEffort = options.reasoningEffort;
+    this.reasoningEffort = openAIReasoningEffort("OpenAIChatModel", options);
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
     this.client = createOpenAIClient(options, "OpenAIChatModel");
@@ -128,32 +105,8 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChat
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
-    if (schema && !this.structuredOutputFallback) {
-      body.response_format = responseFormatFor(schema);
-      let stream: OpenStream;
-      try {
-        stream = await this.openStream(body, request.signal);
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-        yield* this.streamViaTool(body, schema, request.signal, startTime);
-        return;
-      }
-      const outcome: StreamOutcome = { text: "", yielded: 0 };
-      yield* this.parseStream(stream, this.settings(startTime, "text"), outcome, request.signal);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(outcome.text);
-      } catch {
-        parsed = undefined;
-      }
-      // The endpoint answered, but not in the schema: AgentScope then retries through a tool.
-      if (!fitsSchema(schema, parsed)) {
-        yield* this.streamViaTool(body, schema, request.signal, Date.now());
-      }
-      return;
-    }
     if (schema) {
-      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
       return;
     }
     const stream = await this.openStream(body, request.signal);
@@ -179,29 +132,14 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChat
       );
       return parseChatCompletion(completion, this.settings(startTime, undefined));
     }
-    if (!this.structuredOutputFallback) {
-      body.response_format = responseFormatFor(schema);
-      try {
-        const completion = await this.client.chat.completions.create(
-          toChatCompletionParams(body),
-          abortOptions(this.client, request.signal),
-        );
-        const response = parseChatCompletion(completion, this.settings(startTime, "text"));
-        if (fitsSchema(schema, response.metadata)) return response;
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-      }
-    }
-    return this.callViaTool(body, schema, request.signal, startTime);
+    return callStructured(this.fallback(request.signal), body, schema, startTime);
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
-    // An error event inside a stream (no HTTP status): the provider failed the request.
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 
@@ -272,100 +210,54 @@ export class OpenAIChatModel extends ChatModelBase<OpenAIChatMessage, OpenAIChat
     outcome: StreamOutcome,
     signal: AbortSignal,
   ): AsyncGenerator<ChatResponse, void, undefined> {
-    try {
-      yield* parseChatCompletionStream(
-        stream.chunks,
-        settings,
+    yield* guardedStream(
+      parseChatCompletionStream(stream.chunks, settings, outcome, () => stream.wire.sentinel),
+      {
+        provider: this.provider,
+        signal: signal,
         outcome,
-        () => stream.wire.sentinel,
-      );
-    } catch (error) {
-      if (signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
-    }
+        normalize: (e) => this.normalizeError(e),
+      },
+    );
   }
 
-  /** The body of a structured request through the forced tool (AgentScope's fallback). */
-  private toolBody(body: ChatCompletionBody, schema: z.ZodType): ChatCompletionBody {
+  /** How structured output falls back here (AgentScope's `_structured_output_fallback`). */
+  private fallback(signal: AbortSignal): StructuredFallback<ChatCompletionBody> {
+    return {
+      state: this,
+      nativeBody: (body, schema) => ({ ...body, response_format: responseFormatFor(schema) }),
+      toolBody: (body, schema, forced) => this.toolBody(body, schema, forced),
+      call: async (body, mode, startTime) => {
+        const completion = await this.client.chat.completions.create(
+          toChatCompletionParams(body),
+          abortOptions(this.client, signal),
+        );
+        return parseChatCompletion(completion, this.settings(startTime, mode));
+      },
+      open: async (body) => {
+        const stream = await this.openStream(body, signal);
+        return (mode, outcome, startTime) =>
+          this.parseStream(stream, this.settings(startTime, mode), outcome, signal);
+      },
+    };
+  }
+
+  /** The body of a structured request through the tool (forced, or `"auto"` where refused). */
+  private toolBody(
+    body: ChatCompletionBody,
+    schema: z.ZodType,
+    forced: boolean,
+  ): ChatCompletionBody {
     const next: ChatCompletionBody = { ...body };
     delete next.response_format;
     next.tools = [structuredOutputTool(schema)];
-    next.tool_choice = { type: "function", function: { name: STRUCTURED_OUTPUT_TOOL_NAME } };
+    next.tool_choice = forced
+      ? { type: "function", function: { name: STRUCTURED_OUTPUT_TOOL_NAME } }
+      : "auto";
     if (this.streaming) {
       next.stream = true;
       next.stream_options = { include_usage: true };
     }
     return next;
-  }
-
-  private async callViaTool(
-    body: ChatCompletionBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): Promise<ChatResponse> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let completion: unknown;
-    try {
-      completion = await this.client.chat.completions.create(
-        toChatCompletionParams(toolBody),
-        abortOptions(this.client, signal),
-      );
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      completion = await this.client.chat.completions.create(
-        toChatCompletionParams(toolBody),
-        abortOptions(this.client, signal),
-      );
-    }
-    return parseChatCompletion(completion, this.settings(startTime, "tool_use"));
-  }
-
-  private async *streamViaTool(
-    body: ChatCompletionBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let stream: OpenStream;
-    try {
-      stream = await this.openStream(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      stream = await this.openStream(toolBody, signal);
-    }
-    const outcome: StreamOutcome = { text: "", yielded: 0 };
-    try {
-      yield* this.parseStream(stream, this.settings(startTime, "tool_use"), outcome, signal);
-      return;
-    } catch (error) {
-      // Some endpoints refuse the forced tool_choice in an error event before any chunk.
-      if (outcome.yielded > 0 || !isToolChoiceRejection(error)) throw error;
-    }
-    toolBody.tool_choice = "auto";
-    const retry = await this.openStream(toolBody, signal);
-    yield* this.parseStream(
-      retry,
-      this.settings(startTime, "tool_use"),
-      { text: "", yielded: 0 },
-      signal,
-    );
   }
 }

@@ -1,17 +1,23 @@
 import {
   ChatModelBase,
-  type ChatModelBaseOptions,
-  type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  callStructured,
+  guardedStream,
   ModelError,
-  normalizeModelError,
+  normalizeProviderError,
+  type ProviderApiFailure,
+  type ProviderCallOptions,
+  type ProviderChatModelOptions,
+  type StructuredFallback,
+  streamStructured,
+  type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
-import type { z } from "zod";
 import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { abortOptions, createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import { openAIReasoningEffort } from "./openai-thinking.js";
 import {
   isRetryableResponsesError,
   parseResponsesResponse,
@@ -27,47 +33,35 @@ import {
   toResponseCreateParams,
 } from "./responses-request.js";
 import { readJsonEvents } from "./sse-json-events.js";
-import {
-  fitsSchema,
-  STRUCTURED_OUTPUT_TOOL_NAME,
-  structuredOutputTool,
-} from "./structured-output.js";
+import { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "./structured-output.js";
 
 /** Options of {@link OpenAIResponseModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAIResponseModelOptions extends ChatModelBaseOptions, OpenAIClientOptions {
-  /** `reasoning.effort` (`"minimal"`, `"low"`, `"medium"`, `"high"`…) for reasoning models. */
-  reasoningEffort?: string;
-  /** `reasoning.summary` (`"auto"`, `"concise"`, `"detailed"`), sent with `reasoningEffort`. */
-  reasoningSummary?: string;
+export interface OpenAIResponseModelOptions extends ProviderChatModelOptions, OpenAIClientOptions {
   /**
-   * Repair tool-call arguments while they stream, so every chunk has a usable `input` (default
-   * `true`); `false` keeps `input` `{}` until the last chunk.
+   * Reasoning, sent as `reasoning.effort`: `{ effort: "low" }` (`"minimal"`, `"low"`, `"medium"`,
+   * `"high"`…); `false` sends `"none"`; `true` keeps the model's default.
    */
-  streamToolParsing?: boolean;
+  thinking?: ThinkingOption;
+  /** @deprecated Use `thinking: { effort }` (the name every provider uses); still read, with a warning. */
+  reasoningEffort?: string;
+  /** `reasoning.summary` (`"auto"`, `"concise"`, `"detailed"`), sent with the reasoning effort. */
+  reasoningSummary?: string;
   /**
    * Extra request fields sent with every call, e.g. `{ temperature: 0.2 }`, or `{ store: false }`
    * (then `include: ["reasoning.encrypted_content"]` is added so reasoning can be passed back).
    */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors and traces. Default `"openai"`. */
-  provider?: string;
 }
 
 /** Options of one {@link OpenAIResponseModel} call. */
-export interface OpenAIResponseModelCallOptions extends ChatModelCallOptions {
-  /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
-  generateKwargs?: Record<string, unknown>;
-}
+export type OpenAIResponseModelCallOptions = ProviderCallOptions;
 
 type Request = ChatModelRequest<OpenAIResponseModelCallOptions>;
 
-function isBadRequest(error: unknown): boolean {
-  return (error as { status?: unknown } | null)?.status === 400;
-}
-
-/** AgentScope's heuristic: an endpoint refused a forced `tool_choice`. */
-function isToolChoiceRejection(error: unknown): boolean {
-  return String((error as { message?: unknown } | null)?.message ?? error).includes("tool_choice");
+/** An `error` event inside a stream (an SDK `APIError` without status): retryable when its code or type says so. */
+function streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
+  if (!(error instanceof OpenAI.APIError)) return undefined;
+  return { message: error.message, retryable: isRetryableResponsesError(error) };
 }
 
 /**
@@ -105,7 +99,7 @@ export class OpenAIResponseModel extends ChatModelBase<
   constructor(options: OpenAIResponseModelOptions) {
     super(options);
     this.provider = options.provider ?? "openai";
-    this.reasoningEffort = options.reasoningEffort;
+    this.reasoningEffort = openAIReasoningEffort("OpenAIResponseModel", options);
     this.reasoningSummary = options.reasoningSummary;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
@@ -119,32 +113,8 @@ export class OpenAIResponseModel extends ChatModelBase<
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
-    if (schema && !this.structuredOutputFallback) {
-      body.text = textFormatFor(schema);
-      let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
-      try {
-        events = await this.openStream(body, request.signal);
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-        yield* this.streamViaTool(body, schema, request.signal, startTime);
-        return;
-      }
-      const outcome: ResponsesStreamOutcome = { text: "", yielded: 0 };
-      yield* this.parseStream(events, this.settings(startTime, "text"), outcome, request.signal);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(outcome.text);
-      } catch {
-        parsed = undefined;
-      }
-      // The endpoint answered, but not in the schema: retry through a tool, as the chat model does.
-      if (!fitsSchema(schema, parsed)) {
-        yield* this.streamViaTool(body, schema, request.signal, Date.now());
-      }
-      return;
-    }
     if (schema) {
-      yield* this.streamViaTool(body, schema, request.signal, startTime);
+      yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
       return;
     }
     const events = await this.openStream(body, request.signal);
@@ -167,27 +137,14 @@ export class OpenAIResponseModel extends ChatModelBase<
       const response = await this.create(body, request.signal);
       return parseResponsesResponse(response, this.settings(startTime, undefined));
     }
-    if (!this.structuredOutputFallback) {
-      body.text = textFormatFor(schema);
-      try {
-        const response = await this.create(body, request.signal);
-        const parsed = parseResponsesResponse(response, this.settings(startTime, "text"));
-        if (fitsSchema(schema, parsed.metadata)) return parsed;
-      } catch (error) {
-        if (!isBadRequest(error)) throw error;
-      }
-    }
-    return this.callViaTool(body, schema, request.signal, startTime);
+    return callStructured(this.fallback(request.signal), body, schema, startTime);
   }
 
   protected override normalizeError(error: unknown): unknown {
-    const normalized = normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
-    if (normalized !== error || !(error instanceof OpenAI.APIError)) return normalized;
-    // An `error` event inside a stream (no HTTP status): retryable when its code or type says so.
-    return new ModelError(`${this.provider}: ${error.message}`, {
-      cause: error,
+    return normalizeProviderError(error, {
       provider: this.provider,
-      retryable: isRetryableResponsesError(error),
+      baseURL: this.client.baseURL,
+      apiFailure: streamErrorEvent,
     });
   }
 
@@ -268,75 +225,35 @@ export class OpenAIResponseModel extends ChatModelBase<
     outcome: ResponsesStreamOutcome,
     signal: AbortSignal,
   ): AsyncGenerator<ChatResponse, void, undefined> {
-    try {
-      yield* parseResponsesStream(events, settings, outcome);
-    } catch (error) {
-      if (signal.aborted || error instanceof ModelError) throw error;
-      const normalized = this.normalizeError(error);
-      if (normalized instanceof ModelError && outcome.yielded > 0) {
-        throw new ModelError(
-          `${this.provider}: the response stream broke off after ${outcome.yielded} chunk(s) (${normalized.message}). The partial answer was discarded.`,
-          {
-            cause: error,
-            provider: this.provider,
-            retryable: normalized.retryable,
-            ...(normalized.status !== undefined ? { status: normalized.status } : {}),
-          },
-        );
-      }
-      throw normalized;
-    }
+    yield* guardedStream(parseResponsesStream(events, settings, outcome), {
+      provider: this.provider,
+      signal: signal,
+      outcome,
+      normalize: (e) => this.normalizeError(e),
+    });
   }
 
-  /** The body of a structured request through the forced tool (the chat model's fallback). */
-  private toolBody(body: ResponsesBody, schema: z.ZodType): ResponsesBody {
-    const next: ResponsesBody = { ...body };
-    delete next.text;
-    next.tools = formatResponseTools([structuredOutputTool(schema)]);
-    next.tool_choice = { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME };
-    return next;
-  }
-
-  private async callViaTool(
-    body: ResponsesBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): Promise<ChatResponse> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let response: unknown;
-    try {
-      response = await this.create(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      response = await this.create(toolBody, signal);
-    }
-    return parseResponsesResponse(response, this.settings(startTime, "tool_use"));
-  }
-
-  private async *streamViaTool(
-    body: ResponsesBody,
-    schema: z.ZodType,
-    signal: AbortSignal,
-    startTime: number,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
-    this.structuredOutputFallback = true;
-    const toolBody = this.toolBody(body, schema);
-    let events: Awaited<ReturnType<OpenAIResponseModel["openStream"]>>;
-    try {
-      events = await this.openStream(toolBody, signal);
-    } catch (error) {
-      if (!isBadRequest(error) || !isToolChoiceRejection(error)) throw error;
-      toolBody.tool_choice = "auto";
-      events = await this.openStream(toolBody, signal);
-    }
-    yield* this.parseStream(
-      events,
-      this.settings(startTime, "tool_use"),
-      { text: "", yielded: 0 },
-      signal,
-    );
+  /** How structured output falls back here (as the chat model's does). */
+  private fallback(signal: AbortSignal): StructuredFallback<ResponsesBody> {
+    return {
+      state: this,
+      nativeBody: (body, schema) => ({ ...body, text: textFormatFor(schema) }),
+      toolBody: (body, schema, forced) => {
+        const next: ResponsesBody = { ...body };
+        delete next.text;
+        next.tools = formatResponseTools([structuredOutputTool(schema)]);
+        next.tool_choice = forced
+          ? { type: "function", name: STRUCTURED_OUTPUT_TOOL_NAME }
+          : "auto";
+        return next;
+      },
+      call: async (body, mode, startTime) =>
+        parseResponsesResponse(await this.create(body, signal), this.settings(startTime, mode)),
+      open: async (body) => {
+        const events = await this.openStream(body, signal);
+        return (mode, outcome, startTime) =>
+          this.parseStream(events, this.settings(startTime, mode), outcome, signal);
+      },
+    };
   }
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { strictJsonSchemaOf } from "./structured-output-schema.js";
 
 /** AgentScope's structured-output tool and its name, from core's provider kit (used when `response_format` fails). */
-export { STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "@agentscope-ts/core";
+export { fitsSchema, STRUCTURED_OUTPUT_TOOL_NAME, structuredOutputTool } from "@agentscope-ts/core";
 
 const NAME_PATTERN = /[^a-zA-Z0-9_-]/g;
 
@@ -37,9 +37,4 @@ export function responseFormatFor(schema: z.ZodType): ResponseFormatJSONSchema {
       schema: strictJsonSchemaOf(schema, "structuredModel"),
     },
   };
-}
-
-/** Whether `value` fits `schema` (AgentScope falls back to the tool when it does not). */
-export function fitsSchema(schema: z.ZodType, value: unknown): boolean {
-  return value !== undefined && schema.safeParse(value).success;
 }
