@@ -116,6 +116,17 @@ export interface ServiceBackend {
     event: EventInput,
     release?: boolean,
   ): Promise<AppendResult | null>;
+  /**
+   * Appends several events in order in one fenced step (all or none); `null` when `token` no
+   * longer holds the lease. `release` releases it after the last one. Optional: without it the
+   * runner appends one event at a time.
+   */
+  appendEvents?(
+    key: SessionKey,
+    token: number,
+    events: EventInput[],
+    release?: boolean,
+  ): Promise<AppendResult | null>;
   /** Reads events after `afterId` (`"0"` = from the start), waiting up to `blockMs` for one. */
   readEvents(key: SessionKey, afterId: string, options: ReadEventsOptions): Promise<StoredEvent[]>;
   /** The session's checkpoint, or `undefined` when the session does not exist. */
