@@ -131,6 +131,11 @@ export interface ServiceBackend {
   readEvents(key: SessionKey, afterId: string, options: ReadEventsOptions): Promise<StoredEvent[]>;
   /** The session's checkpoint, or `undefined` when the session does not exist. */
   loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined>;
+  /**
+   * Whether the session exists (has a checkpoint), without reading it. Optional: without it the
+   * server loads the checkpoint to find out.
+   */
+  hasSession?(key: SessionKey): Promise<boolean>;
   /** Saves a checkpoint; `false` when `token` no longer holds the lease (nothing written). */
   saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean>;
   /** Deletes the checkpoint and the event log; `false` when `token` no longer holds the lease. */

@@ -311,6 +311,13 @@ export class RedisBackend implements ServiceBackend {
     return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
   }
 
+  async hasSession(key: SessionKey): Promise<boolean> {
+    if (this.#store) return (await this.#store.load(key)) !== undefined;
+    const k = this.#keys(key);
+    const keys = k.legacyState ? [k.state, k.legacyState] : [k.state];
+    return Number(await this.#send(["EXISTS", ...keys], "check the session exists")) > 0;
+  }
+
   async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {
     if (this.#store) {
       return (await this.#holds(key, token)) && this.#store.save(key, token, checkpoint);

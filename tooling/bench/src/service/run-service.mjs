@@ -8,8 +8,8 @@
 //   RedisBackend calls, counted in the replicas; rate limiting not included) and commands (all
 //   Redis executed, scripts' inner calls included) and bytes in/out per run (INFO commandstats /
 //   INFO stats deltas, no MONITOR), replica memory per active session (heap at the peak of the
-//   round over the idle heap, / sessions) and per idle session (replica heap after GC + Redis
-//   used_memory, over the start, / sessions).
+//   round over the idle heap, / sessions) and per idle session (replica heap after GC, and Redis
+//   used_memory: the checkpoint and the run's retained events, over the start, / sessions).
 // BENCH_REPLICAS="1,2,3" picks the rounds (default "1"). BENCH_PIN="redis:0;replicas:1" pins
 // redis-server and each replica with `taskset -c` (`replicas:1,1,0` pins replica i to the i-th
 // CPU of the list); this process and the model server stay where BENCH_PIN_SELF says (default
@@ -256,11 +256,9 @@ async function round(n, redis, admin, modelUrl, prefix) {
       .map(([k, v]) => `${k} ${(v / SESSIONS).toFixed(1)}`)
       .join(", ");
     const activeKb = (sum(peakHeap) - sum(base.map((b) => b.heapUsed))) / SESSIONS;
-    const idleKb =
-      (sum(end.map((e) => e.heapUsed)) -
-        sum(base.map((b) => b.heapUsed)) +
-        (after.usedMemory - before.usedMemory)) /
-      SESSIONS;
+    const idleHeap =
+      (sum(end.map((e) => e.heapUsed)) - sum(base.map((b) => b.heapUsed))) / SESSIONS;
+    const idleRedis = (after.usedMemory - before.usedMemory) / SESSIONS;
     const row = (label, value) => console.log(`  ${label.padEnd(34)} ${value}`);
     console.log(`${n} replica${n > 1 ? "s" : ""}, ${SESSIONS} sessions, ${MODEL_MS} ms model:`);
     row("runs/s (wall)", `${(SESSIONS / seconds).toFixed(0)} (${seconds.toFixed(1)} s)`);
@@ -283,7 +281,10 @@ async function round(n, redis, admin, modelUrl, prefix) {
       `${kb(perRun(after.inBytes - before.inBytes))} / ${kb(perRun(after.outBytes - before.outBytes))} KB`,
     );
     row("memory per active session", `${kb(activeKb)} KB replica heap`);
-    row("memory per idle session", `${kb(idleKb)} KB (replica heap after GC + Redis used_memory)`);
+    row(
+      "memory per idle session",
+      `${kb(idleHeap)} KB replica heap after GC + ${kb(idleRedis)} KB Redis used_memory`,
+    );
     row("unfinished runs", `${unfinished}`);
   } finally {
     await Promise.all(replicas.map((r) => stopChild(r.child, 5_000)));
