@@ -1,4 +1,4 @@
-import { Msg, StorageConnectionError } from "@agentscope-ts/core";
+import { Msg, StorageConnectionError, ValidationError } from "@agentscope-ts/core";
 import {
   type CutProxy,
   type RunningPostgres,
@@ -25,6 +25,22 @@ const batch = (tag: string, n = 5) =>
   Array.from({ length: n }, (_, i) => new Msg("user", `${tag}${i}`, "user", { id: `${tag}${i}` }));
 
 describe("PostgresMemory storage", () => {
+  it("reads its own rows on the fast path, and a row corrupted since gets a ValidationError", async () => {
+    const memory = new PostgresMemory({ pool: admin, schema: "corrupt", sessionId: "c" });
+    try {
+      await memory.add(batch("ok", 2));
+      expect((await memory.getMemory()).map((m) => m.id)).toEqual(["ok0", "ok1"]);
+      await admin.query(
+        `UPDATE corrupt.agentscope_messages SET msg = jsonb_set(msg::jsonb, '{role}', '"robot"')::json WHERE msg_id = 'ok1'`,
+      );
+      const error = await memory.getMemory().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(String((error as Error).message)).toMatch(/role/);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it("creates its tables on first use, once, even when many objects start at the same time", async () => {
     const memories = Array.from(
       { length: 4 },

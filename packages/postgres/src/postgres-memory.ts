@@ -106,7 +106,7 @@ export class PostgresMemory extends MemoryBase {
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const row of rows) out.push(Msg.fromDict(row.msg));
+    for (const row of rows) out.push(Msg.fromStoredDict(row.msg));
     return out;
   }
 

@@ -1,4 +1,4 @@
-import { Msg, StorageConnectionError } from "@agentscope-ts/core";
+import { Msg, StorageConnectionError, ValidationError } from "@agentscope-ts/core";
 import {
   type CutProxy,
   type RunningRedis,
@@ -30,6 +30,26 @@ const PY_MSG_2 =
   '{"id": "m2", "name": "Friday", "role": "assistant", "content": [{"type": "text", "text": "Hi!"}], "metadata": {"k": [1, 2]}, "timestamp": "2026-11-23 10:00:01.000"}';
 
 describe("RedisMemory and AgentScope Python", () => {
+  it("reads its own messages on the fast path, and one corrupted since gets a ValidationError", async () => {
+    const memory = new RedisMemory({ url: redis.url, sessionId: "corrupt" });
+    try {
+      await memory.add([
+        new Msg("u", "a", "user", { id: "c1" }),
+        new Msg("u", "b", "user", { id: "c2" }),
+      ]);
+      expect((await memory.getMemory()).map((m) => m.getTextContent())).toEqual(["a", "b"]);
+      const key = "user_id:default_user:session:corrupt:msg:c2";
+      const dict = JSON.parse(String(await raw.get(key)));
+      dict.content = [{ type: "text" }];
+      await raw.set(key, JSON.stringify(dict));
+      const error = await memory.getMemory().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(String((error as Error).message)).toMatch(/content\[0\]\.text/);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it("reads a memory AgentScope Python wrote, and writes the same keys and bytes", async () => {
     const base = "py:user_id:alice:session:chat:";
     await raw.rPush(`${base}messages`, ["m1", "m2"]);

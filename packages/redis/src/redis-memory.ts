@@ -126,7 +126,7 @@ export class RedisMemory extends MemoryBase {
         { cause: error },
       );
     }
-    return Msg.fromDict(data);
+    return Msg.fromStoredDict(data);
   }
 
   override async delete(msgIds: string[]): Promise<number> {

@@ -254,7 +254,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   app.post("/v1/sessions/:id/interrupt", async (c) => {
     const key = keyOf(c);
     if (key instanceof Response) return key;
-    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    if (!(await sessionExists(backend, key))) return fail(c, 404, `No session '${key.sessionId}'.`);
     return c.json({ interrupt: await runner.interrupt(key) }, 202);
   });
 
@@ -327,19 +327,22 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
           });
           if (events.length === 0 && !stop.signal.aborted) await sse.write(": keep-alive\n\n");
           let ended = false;
+          // Every event of the batch in one write (one socket write, not one per event).
+          let frames = "";
           for (const e of events) {
             last = e.id;
             if (stream.runId !== undefined && e.runId !== stream.runId) continue;
             if (stream.agUi) {
               for (const out of stream.agUi.map(e)) {
-                await sse.writeSSE({ id: e.id, data: JSON.stringify(out) });
+                frames += sseFrame(undefined, JSON.stringify(out), e.id);
               }
             } else {
               const out = defaultSse(e);
-              await sse.writeSSE({ id: e.id, event: out.event, data: JSON.stringify(out.data) });
+              frames += sseFrame(out.event, JSON.stringify(out.data), e.id);
             }
             if (stream.untilRunEnd && RUN_END.has(e.type)) ended = true;
           }
+          if (frames) await sse.write(frames);
           if (ended) break;
         }
       } catch (error) {
@@ -355,7 +358,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   app.get("/v1/sessions/:id/events", async (c) => {
     const key = keyOf(c);
     if (key instanceof Response) return key;
-    if (!(await backend.loadCheckpoint(key))) return fail(c, 404, `No session '${key.sessionId}'.`);
+    if (!(await sessionExists(backend, key))) return fail(c, 404, `No session '${key.sessionId}'.`);
     const header = c.req.header("last-event-id");
     const given = header ?? c.req.query("after");
     const after = given ?? "0";
@@ -495,4 +498,18 @@ function describeError(error: unknown): string {
 
 function defaultSse(e: StoredEvent): { event: string; data: unknown } {
   return { event: e.type, data: { runId: e.runId, fence: e.fence, ...e.data } };
+}
+
+/**
+ * One SSE frame, byte for byte as Hono's `writeSSE` writes it. `data` is JSON (no line breaks),
+ * `event` one of our event types and `id` a log id, so no line needs splitting.
+ */
+function sseFrame(event: string | undefined, data: string, id: string): string {
+  return `${event ? `event: ${event}\n` : ""}data: ${data}\nid: ${id}\n\n`;
+}
+
+/** Whether the session exists: the backend's cheap check when it has one, else a checkpoint load. */
+async function sessionExists(backend: ServiceBackend, key: SessionKey): Promise<boolean> {
+  if (backend.hasSession) return backend.hasSession(key);
+  return (await backend.loadCheckpoint(key)) !== undefined;
 }

@@ -116,10 +116,26 @@ export interface ServiceBackend {
     event: EventInput,
     release?: boolean,
   ): Promise<AppendResult | null>;
+  /**
+   * Appends several events in order in one fenced step (all or none); `null` when `token` no
+   * longer holds the lease. `release` releases it after the last one. Optional: without it the
+   * runner appends one event at a time.
+   */
+  appendEvents?(
+    key: SessionKey,
+    token: number,
+    events: EventInput[],
+    release?: boolean,
+  ): Promise<AppendResult | null>;
   /** Reads events after `afterId` (`"0"` = from the start), waiting up to `blockMs` for one. */
   readEvents(key: SessionKey, afterId: string, options: ReadEventsOptions): Promise<StoredEvent[]>;
   /** The session's checkpoint, or `undefined` when the session does not exist. */
   loadCheckpoint(key: SessionKey): Promise<Checkpoint | undefined>;
+  /**
+   * Whether the session exists (has a checkpoint), without reading it. Optional: without it the
+   * server loads the checkpoint to find out.
+   */
+  hasSession?(key: SessionKey): Promise<boolean>;
   /** Saves a checkpoint; `false` when `token` no longer holds the lease (nothing written). */
   saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean>;
   /** Deletes the checkpoint and the event log; `false` when `token` no longer holds the lease. */

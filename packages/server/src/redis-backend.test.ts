@@ -119,6 +119,55 @@ describe.each([
   });
 });
 
+describe.each([
+  ["RedisBackend", () => new RedisBackend({ url: redis.url, keyPrefix: `b${Math.random()}:` })],
+  [
+    "RedisBackend + PostgresCheckpointStore",
+    () => {
+      const tag = String(Math.random()).slice(2);
+      return new RedisBackend({
+        url: redis.url,
+        keyPrefix: `q${tag}:`,
+        checkpoints: new PostgresCheckpointStore({
+          connectionString: postgres.connectionString,
+          table: `batch_${tag}`,
+        }),
+      });
+    },
+  ],
+] as [string, () => RedisBackend][])("%s batches", (_name, make) => {
+  it("appends several events in one fenced step, in order, and releases after the last", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u", sessionId: "batch" };
+      expect(await b.hasSession(k)).toBe(false);
+      const token = (await b.acquireLease(k, "r1", 60_000)) as number;
+      expect(await b.saveCheckpoint(k, token, cp(1))).toBe(true);
+      expect(await b.hasSession(k)).toBe(true);
+      const batch = ["a", "b", "c"].map((type) => ({ runId: "r", type, data: {} }));
+      await b.requestInterrupt(k);
+      expect((await b.appendEvents(k, token, batch))?.interruptRequested).toBe(true);
+      expect(
+        await b.appendEvents(k, token, [{ runId: "r", type: "end", data: {} }], true),
+      ).not.toBeNull();
+      // Released with the last event: the old token writes nothing, a new lease is granted.
+      expect(await b.appendEvents(k, token, batch)).toBeNull();
+      expect(await b.acquireLease(k, "r2", 60_000)).toBe(token + 1);
+      const events = await b.readEvents(k, "0", { blockMs: 0, count: 10 });
+      expect(events.map((e) => [e.type, e.fence])).toEqual([
+        ["a", token],
+        ["b", token],
+        ["c", token],
+        ["end", token],
+      ]);
+      expect(await b.deleteSession(k, token + 1)).toBe(true);
+      expect(await b.hasSession(k)).toBe(false);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
 describe("RedisBackend command timeout", () => {
   it("fails a command Redis accepts but does not answer in time, then works again", async () => {
     const backend = new RedisBackend({

@@ -67,6 +67,20 @@ redis.call('PEXPIRE', KEYS[2], ARGV[3])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[1]) end
 return {id, redis.call('EXISTS', KEYS[3])}
 `);
+// The same for several events in order, trimmed and expired once. KEYS: lease, stream, interrupt
+// flag. ARGV: token, retention ms, release ("1"), then each event's JSON.
+const APPEND_MANY = luaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local id = redis.call('XADD', KEYS[2], 'MINID', '~', tostring(ms - tonumber(ARGV[2])), '*', 'f', ARGV[1], 'e', ARGV[4])
+for i = 5, #ARGV do
+  id = redis.call('XADD', KEYS[2], '*', 'f', ARGV[1], 'e', ARGV[i])
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+if ARGV[3] == '1' then redis.call('DEL', KEYS[1]) end
+return {id, redis.call('EXISTS', KEYS[3])}
+`);
 // KEYS: lease, state[, legacy state key, deleted: the checkpoint moves]. ARGV: token, checkpoint JSON.
 const SAVE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -219,6 +233,29 @@ export class RedisBackend implements ServiceBackend {
     return { id: String(reply[0]), interruptRequested: Number(reply[1]) === 1 };
   }
 
+  async appendEvents(
+    key: SessionKey,
+    token: number,
+    events: EventInput[],
+    release = false,
+  ): Promise<AppendResult | null> {
+    if (events.length === 0) return { id: "", interruptRequested: false };
+    const k = this.#keys(key);
+    const reply = (await this.#eval(
+      APPEND_MANY,
+      [k.lease, k.events, k.interrupt],
+      [
+        String(token),
+        String(this.#retention),
+        release ? "1" : "0",
+        ...events.map((e) => JSON.stringify(e)),
+      ],
+      "append run events",
+    )) as [string, number] | null;
+    if (!reply) return null;
+    return { id: String(reply[0]), interruptRequested: Number(reply[1]) === 1 };
+  }
+
   async readEvents(
     key: SessionKey,
     afterId: string,
@@ -272,6 +309,13 @@ export class RedisBackend implements ServiceBackend {
     if (raw === null || raw === undefined) return undefined;
     const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
     return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
+  }
+
+  async hasSession(key: SessionKey): Promise<boolean> {
+    if (this.#store) return (await this.#store.load(key)) !== undefined;
+    const k = this.#keys(key);
+    const keys = k.legacyState ? [k.state, k.legacyState] : [k.state];
+    return Number(await this.#send(["EXISTS", ...keys], "check the session exists")) > 0;
   }
 
   async saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean> {

@@ -10,15 +10,18 @@ import {
   toolResponse,
 } from "@agentscope-ts/core";
 import type {
+  AppendResult,
   ApprovalDecision,
   Checkpoint,
   ClientTool,
+  EventInput,
   PendingCall,
   RunState,
   ServiceBackend,
   SessionKey,
 } from "./backend.js";
 import { keyString } from "./backend.js";
+import { EventBatcher } from "./event-batcher.js";
 import { errorText, eventPayload } from "./event-payload.js";
 import type { PermissionPolicy } from "./permissions.js";
 import { SecretMask } from "./secret-mask.js";
@@ -88,6 +91,8 @@ interface LocalRun {
   agent: ReActAgent | null;
   token: number;
   done: Promise<void>;
+  /** The run's last event gave the lease back already. */
+  released: boolean;
 }
 
 const RUN_ENDS = new Set(["run_finished", "run_interrupted", "run_failed", "run_parked"]);
@@ -343,7 +348,7 @@ export class SessionRunner {
     opening: "run_started" | "run_resumed",
   ): void {
     const k = keyString(key);
-    const local: LocalRun = { agent, token, done: Promise.resolve() };
+    const local: LocalRun = { agent, token, done: Promise.resolve(), released: false };
     this.#local.set(k, local);
     const renew = setInterval(
       () => {
@@ -357,12 +362,14 @@ export class SessionRunner {
       Math.max(50, Math.floor(this.#o.leaseTtlMs / 3)),
     );
     renew.unref();
-    local.done = this.#execute(key, token, agent, agentName, run, opening)
+    local.done = this.#execute(key, token, agent, agentName, run, opening, local)
       .catch(() => undefined)
       .finally(async () => {
         clearInterval(renew);
         this.#local.delete(k);
-        await this.#o.backend.releaseLease(key, token).catch(() => undefined);
+        if (!local.released) {
+          await this.#o.backend.releaseLease(key, token).catch(() => undefined);
+        }
       });
   }
 
@@ -373,9 +380,21 @@ export class SessionRunner {
     agentName: string,
     run: RunState,
     opening: "run_started" | "run_resumed",
+    local: LocalRun,
   ): Promise<void> {
     const runId = run.runId ?? randomUUID();
     let interruptSent = false;
+    const backend = this.#o.backend;
+    // Events queue while a write is in flight and go to the log together (see EventBatcher).
+    const events = new EventBatcher(
+      (batch, release) => writeEvents(backend, key, token, batch, release),
+      () => new LeaseLost(),
+      () => {
+        if (interruptSent) return;
+        interruptSent = true;
+        void agent.interrupt("interrupted by the user");
+      },
+    );
     const emit = async (type: string, data: Record<string, unknown>) => {
       // The event that ends the run gives the lease back in the same step.
       const release = RUN_ENDS.has(type);
@@ -385,21 +404,19 @@ export class SessionRunner {
         );
       }
       // The log is what every client reads (SSE, AG-UI, A2A): secrets never enter it.
-      const event = { runId, type, data: this.mask.json(data) };
-      const result = await this.#o.backend.appendEvent(key, token, event, release);
-      if (!result) throw new LeaseLost();
-      if (result.interruptRequested && !interruptSent) {
-        interruptSent = true;
-        void agent.interrupt("interrupted by the user");
-      }
+      await events.push({ runId, type, data: this.mask.json(data) }, release);
+      if (release) local.released = true;
     };
     const keep = run.clientTools ? { clientTools: run.clientTools } : {};
-    const checkpoint = (state: RunState) =>
-      this.#save(key, token, {
+    // A checkpoint comes after the events of the steps it covers: the log is written first.
+    const checkpoint = async (state: RunState) => {
+      await events.drain();
+      await this.#save(key, token, {
         agentName,
         agent: agent.stateDict(),
         run: state.status === "idle" ? state : { ...keep, ...state },
       });
+    };
     const clientNames = new Set((run.clientTools ?? []).map((t) => t.name));
     const clientCalls = new Set<string>();
     const running: RunState = { status: "running", runId, pending: [] };
@@ -663,4 +680,24 @@ async function danglingToolUses(agent: ReActAgent): Promise<ToolUseBlock[]> {
     if (msg.role === "user") return [];
   }
   return [];
+}
+
+/** Appends `events` in one step when the backend can, else one by one (stopping at a lost lease). */
+async function writeEvents(
+  backend: ServiceBackend,
+  key: SessionKey,
+  token: number,
+  events: EventInput[],
+  release: boolean,
+): Promise<AppendResult | null> {
+  if (backend.appendEvents) return backend.appendEvents(key, token, events, release);
+  let last: AppendResult | null = null;
+  let interruptRequested = false;
+  for (let i = 0; i < events.length; i++) {
+    const isLast = i === events.length - 1;
+    last = await backend.appendEvent(key, token, events[i] as EventInput, release && isLast);
+    if (!last) return null;
+    interruptRequested ||= last.interruptRequested;
+  }
+  return last && { ...last, interruptRequested };
 }

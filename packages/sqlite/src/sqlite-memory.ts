@@ -103,7 +103,7 @@ export class SqliteMemory extends MemoryBase {
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const row of rows) out.push(Msg.fromDict(JSON.parse(row.msg)));
+    for (const row of rows) out.push(Msg.fromStoredDict(JSON.parse(row.msg)));
     return out;
   }
 

@@ -4,6 +4,7 @@ import { toValidationIssues } from "../errors/validate.js";
 import { runCheck } from "../utils/checks.js";
 import { msgDictSchema } from "../zod/message-schemas.js";
 import { planDictSchema, subTaskDictSchema } from "../zod/plan-schemas.js";
+import { base, MSG_CORPUS } from "./__fixtures__/msg-dict-corpus.js";
 import { msgDictCheck } from "./msg-dict-check.js";
 
 /** The issues zod reported for `value` (what core's errors said before the hand-written checks). */
@@ -11,87 +12,6 @@ function zodIssues(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
   return result.success ? [] : toValidationIssues(result.error, value);
 }
-
-const base = { name: "a", role: "user" };
-const img = (source: unknown) => ({ type: "image", source });
-
-/** Valid and invalid message dicts: every block type, every kind of mistake. */
-const MSG_CORPUS: unknown[] = [
-  { ...base, content: "hi" },
-  { ...base, content: [] },
-  { ...base, content: "x", id: "i", metadata: { k: 1 }, timestamp: "t", invocation_id: "v" },
-  { ...base, content: "x", metadata: null, timestamp: null, invocation_id: null },
-  { ...base, content: "x", extra: { kept: true } },
-  {
-    ...base,
-    content: [
-      { type: "text", text: "t", extra: 1 },
-      { type: "thinking", thinking: "th", signature: "sig" },
-      { type: "tool_use", id: "1", name: "f", input: { a: 1 }, raw_input: "{}" },
-      { type: "tool_result", id: "1", name: "f", output: "done" },
-      { type: "tool_result", id: "1", name: "f", output: [{ type: "text", text: "x" }] },
-      img({ type: "base64", media_type: "image/png", data: "AA" }),
-      { type: "audio", source: { type: "url", url: "u" } },
-      { type: "video", source: { type: "url", url: "u" } },
-    ],
-  },
-  "hello",
-  null,
-  [],
-  42,
-  {},
-  { role: "user", content: "x" },
-  { ...base, name: 5, content: "x" },
-  { name: "a", role: "tool", content: "x" },
-  { name: "a", role: 3, content: "x" },
-  { ...base, content: 5 },
-  { ...base, content: null },
-  { ...base, content: { type: "text" } },
-  { ...base, content: ["x"] },
-  { ...base, content: [null, 3, "s"] },
-  { ...base, content: [{ type: "file", path: "x" }] },
-  { ...base, content: [{ text: "no type" }] },
-  { ...base, content: [{ type: 7 }] },
-  { ...base, content: [{ type: "text" }, { type: "text", text: 1 }] },
-  { ...base, content: [{ type: "thinking", thinking: "x", signature: 1 }] },
-  { ...base, content: [{ type: "tool_use", id: 7, name: "f", input: {} }] },
-  { ...base, content: [{ type: "tool_use", id: "7", name: "f", input: "{}" }] },
-  { ...base, content: [{ type: "tool_use", id: "7", name: "f", input: [] }] },
-  { ...base, content: [{ type: "tool_use", id: "7", name: "f", input: null, raw_input: 2 }] },
-  { ...base, content: [{ type: "tool_use" }] },
-  { ...base, content: [{ type: "tool_result", id: "1", name: "f" }] },
-  { ...base, content: [{ type: "tool_result", id: "1", name: "f", output: 3 }] },
-  { ...base, content: [{ type: "tool_result", id: "1", name: "f", output: [3] }] },
-  {
-    ...base,
-    content: [
-      { type: "tool_result", id: "1", name: "f", output: [{ type: "thinking", thinking: "x" }] },
-    ],
-  },
-  {
-    ...base,
-    content: [{ type: "tool_result", id: "1", name: "f", output: [{ type: "text", text: 2 }] }],
-  },
-  {
-    ...base,
-    content: [
-      { type: "text", text: "x" },
-      { type: "text", text: "y" },
-      img({ type: "base64", data: "AA" }),
-    ],
-  },
-  { ...base, content: [img({ type: "path" })] },
-  { ...base, content: [img(null)] },
-  { ...base, content: [img("u")] },
-  { ...base, content: [img({ type: "url" })] },
-  { ...base, content: [{ type: "audio" }] },
-  { ...base, content: "x", id: 3 },
-  { ...base, content: "x", metadata: [] },
-  { ...base, content: "x", metadata: "m" },
-  { ...base, content: "x", timestamp: 5 },
-  { ...base, content: "x", invocation_id: false },
-  { name: 1, role: "bot", content: [{ type: "text" }], metadata: 1, timestamp: 2 },
-];
 
 describe("msgDictCheck", () => {
   it("reports exactly what the zod schema reported, on every dict of the corpus", () => {

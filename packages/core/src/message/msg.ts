@@ -6,6 +6,7 @@ import { shortUuid } from "../utils/short-uuid.js";
 import { formatTimestamp } from "../utils/timestamp.js";
 import type { BlockOf, ContentBlock, ContentBlockType } from "./content-block.js";
 import { msgDictCheck } from "./msg-dict-check.js";
+import { isWellFormedMsgDict } from "./stored-msg-check.js";
 
 /** Who sent a message. */
 export type MsgRole = "user" | "assistant" | "system";
@@ -160,6 +161,27 @@ export class Msg {
       content: raw.content,
       role: d.role,
       metadata: raw.metadata ?? null,
+      timestamp: d.timestamp ?? null,
+      invocationId: d.invocation_id ?? null,
+      ...(d.id === undefined ? {} : { id: d.id }),
+    });
+  }
+
+  /**
+   * Reads a message dict that a memory backend wrote itself and has just parsed from JSON (so the
+   * caller owns it: the message keeps its objects, no copy is made). A cheap structural check
+   * stands in for {@link Msg.fromDict}'s validation; a dict that fails it (a row corrupted since it
+   * was written) goes through `fromDict` and gets its `ValidationError` naming the bad field. Never
+   * pass data a user sent: use `fromDict` for that.
+   */
+  static fromStoredDict(data: unknown): Msg {
+    if (!isWellFormedMsgDict(data)) return Msg.fromDict(data);
+    const d = data as unknown as MsgDict & { invocation_id?: string | null };
+    return new Msg({
+      name: d.name,
+      content: d.content,
+      role: d.role,
+      metadata: d.metadata ?? null,
       timestamp: d.timestamp ?? null,
       invocationId: d.invocation_id ?? null,
       ...(d.id === undefined ? {} : { id: d.id }),

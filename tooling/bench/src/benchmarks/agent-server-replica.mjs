@@ -10,6 +10,18 @@ const model = new OpenAIChatModel({
   baseURL: process.env.MODEL_URL,
   maxRetries: 0,
 });
+// Counts the backend's calls (each one awaited Redis request, a script or a command) for the
+// service benchmark's round trips.
+const backend = new RedisBackend({ url: process.env.REDIS_URL });
+const calls = {};
+for (const name of Object.getOwnPropertyNames(RedisBackend.prototype)) {
+  if (name === "constructor" || typeof backend[name] !== "function") continue;
+  const original = backend[name].bind(backend);
+  backend[name] = (...args) => {
+    calls[name] = (calls[name] ?? 0) + 1;
+    return original(...args);
+  };
+}
 const server = createAgentServer({
   agents: {
     assistant: () =>
@@ -21,7 +33,7 @@ const server = createAgentServer({
         toolkit: new Toolkit(),
       }),
   },
-  backend: new RedisBackend({ url: process.env.REDIS_URL }),
+  backend,
   tokens: { bench: "bench" },
   replicaId: process.env.REPLICA_ID,
   rateLimit: { limit: 1_000_000 },
@@ -31,4 +43,20 @@ const port = await server.listen(0);
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 process.on("SIGTERM", () => {
   void server.close({ interrupt: true }).finally(() => process.exit(0));
+});
+// The service benchmark asks over IPC for this process's CPU time and memory (after a GC when
+// `gc` is asked and node runs with --expose-gc).
+process.on("message", (m) => {
+  if (m?.type !== "stats") return;
+  if (m.gc && globalThis.gc) globalThis.gc();
+  const cpu = process.cpuUsage();
+  const mem = process.memoryUsage();
+  process.send?.({
+    type: "stats",
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    heapUsed: mem.heapUsed,
+    rss: mem.rss,
+    external: mem.external + mem.arrayBuffers,
+    calls: { ...calls },
+  });
 });
