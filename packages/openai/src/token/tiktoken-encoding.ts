@@ -1,5 +1,5 @@
-import { TiktokenNotInstalledError } from "./tiktoken-not-installed-error.js";
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
+import { TiktokenNotInstalledError } from "./tiktoken-not-installed-error.js";
 
 /** The tiktoken encodings js-tiktoken ships offline. */
 export type EncodingName =
