@@ -85,6 +85,7 @@ describe("docs code blocks", () => {
       "memory-and-sessions",
       "multi-agent",
       "streaming",
+      "speech",
       "providers-and-registry",
       "writing-a-plugin",
       "rag",
@@ -96,6 +97,7 @@ describe("docs code blocks", () => {
       "storage",
       "deployment",
       "studio",
+      "evaluation",
     ]) {
       expect(guides, guide).toContain(guide);
     }
