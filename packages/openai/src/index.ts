@@ -92,6 +92,7 @@ export {
   OpenAITokenCounter,
   type OpenAITokenCounterOptions,
 } from "./token/openai-token-counter.js";
+export { TiktokenNotInstalledError } from "./token/tiktoken-not-installed-error.js";
 export {
   type OpenAIFileToolOptions,
   openaiAudioToText,

@@ -99,6 +99,7 @@ export class InMemoryMemory extends MemoryBase {
   #content: MemoryEntry[] = [];
   /** How many stored messages have each id, for the duplicate check on add. */
   #idCounts = new Map<string, number>();
+  #version = 0;
 
   constructor() {
     super();
@@ -117,7 +118,19 @@ export class InMemoryMemory extends MemoryBase {
     );
   }
 
-  /** The stored messages with their marks, oldest first. Assigning replaces them all. */
+  /** Bumped by every mutation path of this memory (see {@link MemoryBase.version}). */
+  override get version(): number {
+    return this.#version;
+  }
+
+  protected override onMutation(): void {
+    this.#version++;
+  }
+
+  /**
+   * The stored messages with their marks, oldest first. Assigning replaces them all; changing the
+   * returned array in place is not seen by {@link InMemoryMemory.version}.
+   */
   get content(): MemoryEntry[] {
     return this.#content;
   }
@@ -125,6 +138,7 @@ export class InMemoryMemory extends MemoryBase {
   set content(entries: MemoryEntry[]) {
     this.#content = entries;
     this.#reindex();
+    this.#version++;
   }
 
   #reindex(): void {
@@ -148,6 +162,7 @@ export class InMemoryMemory extends MemoryBase {
       else this.#countId(entry[0].id, -1);
     }
     this.#content = kept;
+    this.#version++;
     return before - kept.length;
   }
 
@@ -179,6 +194,7 @@ export class InMemoryMemory extends MemoryBase {
       this.#content.push([copyMsg(msg), [...marks]]);
       this.#countId(msg.id, 1);
     }
+    if (toAdd.length > 0) this.#version++;
   }
 
   override async delete(msgIds: string[]): Promise<number> {
@@ -194,6 +210,7 @@ export class InMemoryMemory extends MemoryBase {
   override async clear(): Promise<void> {
     this.#content = [];
     this.#idCounts.clear();
+    this.#version++;
   }
 
   override async size(): Promise<number> {
@@ -208,6 +225,7 @@ export class InMemoryMemory extends MemoryBase {
         ? null
         : new Set(stringListArgument(options.msgIds, "msgIds", false, "message ids"));
     let updated = 0;
+    let changed = false;
     for (const [msg, marks] of this.#content) {
       if (ids !== null && !ids.has(msg.id)) continue;
       if (oldMark !== null && !marks.includes(oldMark)) continue;
@@ -216,18 +234,24 @@ export class InMemoryMemory extends MemoryBase {
         if (at >= 0) {
           marks.splice(at, 1);
           updated++;
+          changed = true;
         }
         continue;
       }
       if (oldMark !== null) {
         const at = marks.indexOf(oldMark);
-        if (at >= 0) marks.splice(at, 1);
+        if (at >= 0) {
+          marks.splice(at, 1);
+          changed = true;
+        }
       }
       if (!marks.includes(newMark)) {
         marks.push(newMark);
         updated++;
+        changed = true;
       }
     }
+    if (changed) this.#version++;
     return updated;
   }
 

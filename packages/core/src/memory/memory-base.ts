@@ -54,6 +54,17 @@ export abstract class MemoryBase extends StateModule {
     });
   }
 
+  /**
+   * A counter that changes with every mutation made through this memory's own methods (adding,
+   * deleting, clearing, marking, replacing the summary or the content, loading a state), so a
+   * caller can tell the stored history is unchanged without comparing messages; `null` when this
+   * memory does not track it (the default: a shared backend can change behind this object).
+   * Mutating a message returned by `getMemory` in place is not tracked.
+   */
+  get version(): number | null {
+    return null;
+  }
+
   /** The compressed summary of older messages; `""` when there is none. */
   get compressedSummary(): string {
     return this.#compressedSummary;
@@ -66,7 +77,11 @@ export abstract class MemoryBase extends StateModule {
 
   protected set _compressed_summary(value: string) {
     this.#compressedSummary = value;
+    this.onMutation();
   }
+
+  /** Called after every change of the compressed summary; memories tracking `version` bump it. */
+  protected onMutation(): void {}
 
   /** Replaces the compressed summary; `""` removes it. */
   async updateCompressedSummary(summary: string): Promise<void> {
@@ -78,6 +93,7 @@ export abstract class MemoryBase extends StateModule {
       );
     }
     this.#compressedSummary = summary;
+    this.onMutation();
   }
 
   /** Adds message(s) with the given mark(s); `null` adds nothing. */

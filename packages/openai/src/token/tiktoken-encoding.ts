@@ -1,4 +1,5 @@
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
+import { TiktokenNotInstalledError } from "./tiktoken-not-installed-error.js";
 
 /** The tiktoken encodings js-tiktoken ships offline. */
 export type EncodingName =
@@ -72,7 +73,18 @@ export function encodingNameForModel(modelName: string): EncodingName {
   return "o200k_base";
 }
 
-const loaders: Record<EncodingName, () => Promise<{ default: TiktokenBPE }>> = {
+/** The modules an encoding needs: js-tiktoken's `lite` tokenizer and the encoding's ranks. */
+export interface TiktokenModules {
+  /** `js-tiktoken/lite`. */
+  lite: { Tiktoken: new (ranks: TiktokenBPE) => Tiktoken };
+  /** `js-tiktoken/ranks/<encoding>`. */
+  ranks: { default: TiktokenBPE };
+}
+
+/** Loads the modules of one encoding (the seam tests replace to simulate a missing package). */
+export type TiktokenLoader = (name: EncodingName) => Promise<TiktokenModules>;
+
+const rankLoaders: Record<EncodingName, () => Promise<{ default: TiktokenBPE }>> = {
   o200k_base: () => import("js-tiktoken/ranks/o200k_base"),
   cl100k_base: () => import("js-tiktoken/ranks/cl100k_base"),
   p50k_base: () => import("js-tiktoken/ranks/p50k_base"),
@@ -81,19 +93,39 @@ const loaders: Record<EncodingName, () => Promise<{ default: TiktokenBPE }>> = {
   gpt2: () => import("js-tiktoken/ranks/gpt2"),
 };
 
+/** Imports js-tiktoken (an optional peer dependency) and the ranks of `name`. */
+export const importTiktoken: TiktokenLoader = async (name) => {
+  const [lite, ranks] = await Promise.all([import("js-tiktoken/lite"), rankLoaders[name]()]);
+  return { lite, ranks };
+};
+
 const cache = new Map<EncodingName, Promise<Tiktoken>>();
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND";
+}
 
 /**
  * The tokenizer of an encoding, from js-tiktoken's bundled ranks (offline; js-tiktoken and each
  * encoding's ranks are loaded on first use and shared, so importing the package stays cheap).
+ * Rejects with {@link TiktokenNotInstalledError} when js-tiktoken is not installed.
  */
-export function getEncoding(name: EncodingName): Promise<Tiktoken> {
-  let found = cache.get(name);
+export function getEncoding(
+  name: EncodingName,
+  load: TiktokenLoader = importTiktoken,
+): Promise<Tiktoken> {
+  const shared = load === importTiktoken;
+  let found = shared ? cache.get(name) : undefined;
   if (!found) {
-    found = Promise.all([import("js-tiktoken/lite"), loaders[name]()]).then(
-      ([{ Tiktoken }, mod]) => new Tiktoken(mod.default),
+    found = load(name).then(
+      ({ lite, ranks }) => new lite.Tiktoken(ranks.default),
+      (error: unknown) => {
+        if (shared) cache.delete(name);
+        throw isModuleNotFound(error) ? new TiktokenNotInstalledError({ cause: error }) : error;
+      },
     );
-    cache.set(name, found);
+    if (shared) cache.set(name, found);
   }
   return found;
 }

@@ -4,38 +4,39 @@
 // `BENCH_ROUNDS` (default 5) sets the rounds; CLI arguments filter rows by name.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { measureInstallSize } from "./install-size.mjs";
 import { startMock } from "./mock-routes.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const workloadFile = fileURLToPath(new URL("./workload.mjs", import.meta.url));
 
-/** The table's rows: workload spec, unit, target ratio (or "flat"). */
+/** The table's rows: workload spec, unit, target ratio (or "flat", or an absolute `limit`). */
 const ROWS = [
-  {
-    name: "10 tool rounds + answer, non-streaming",
-    spec: { workload: "tools" },
-    unit: "ms",
-    target: 1.1,
-  },
-  {
-    name: "10 tool rounds + answer, streaming",
-    spec: { workload: "tools", streaming: true },
-    unit: "ms",
-    target: 1.2,
-  },
-  {
-    name: "2,000-token answer, non-streaming",
-    spec: { workload: "answer" },
-    unit: "ms",
-    target: 1.1,
-  },
-  {
-    name: "2,000-token answer, agent.stream()",
-    spec: { workload: "answer", streaming: true },
-    unit: "ms",
-    target: 1.25,
-  },
+  ...[
+    ["10 tool rounds + answer, non-streaming", { workload: "tools" }, 1.1],
+    ["10 tool rounds + answer, streaming", { workload: "tools", streaming: true }, 1.1],
+    ["2,000-token answer, non-streaming", { workload: "answer" }, 1.05],
+    ["2,000-token answer, agent.stream()", { workload: "answer", streaming: true }, 0.9],
+  ].flatMap(([name, spec, target]) => [
+    // Cold: the first run in a fresh process (imports done, nothing warmed up).
+    { name: `${name}, cold`, spec: { ...spec, phase: "cold" }, unit: "ms", target },
+    // Steady state: a warm process, the median of several batches of many runs.
+    { name: `${name}, steady`, spec: { ...spec, phase: "steady" }, unit: "ms", target },
+  ]),
   { name: "import core+openai vs openai", spec: { workload: "import" }, unit: "ms", target: 1.2 },
+  {
+    name: "import core+openai vs ai + @ai-sdk/openai",
+    spec: { workload: "import" },
+    baseline: "aisdk",
+    unit: "ms",
+    target: 1,
+  },
+  {
+    name: "install core+openai (MB of node_modules) vs openai",
+    install: true,
+    unit: "MB",
+    limit: 45,
+  },
   {
     name: "peak RSS, 40 streamed 2k answers",
     spec: { workload: "rss", streaming: true },
@@ -116,20 +117,28 @@ console.log(
     .join(" ")}`,
 );
 console.log(
-  "| workload | raw openai SDK (median, min–max) | framework (median, min–max) | ratio | target |",
+  "| workload | baseline: raw openai SDK, or as named (median, min–max) | framework (median, min–max) | ratio | target |",
 );
 console.log("|---|---|---|---|---|");
 try {
   for (const row of rows) {
+    if (row.install) {
+      const { framework, raw } = measureInstallSize();
+      console.log(
+        `| ${row.name} | ${fmt(raw)} MB | ${fmt(framework)} MB | ${(framework / raw).toFixed(2)}× | ≤ ${row.limit} MB |`,
+      );
+      continue;
+    }
     const raw = [];
     const agent = [];
+    const baseline = row.baseline ?? "raw";
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which goes first so drift in machine load hits both alike.
-      const order = round % 2 === 0 ? ["raw", "agent"] : ["agent", "raw"];
+      const order = round % 2 === 0 ? [baseline, "agent"] : ["agent", baseline];
       for (const impl of order) {
         const value = await measure({ ...row.spec, impl, url: server.url });
         server.reset();
-        (impl === "raw" ? raw : agent).push(value);
+        (impl === "agent" ? agent : raw).push(value);
       }
     }
     const r = median(raw);

@@ -1,6 +1,6 @@
 // One measurement in a fresh process: `node workload.mjs '<json spec>'` runs one workload with one
 // implementation (the framework, or a hand-written loop on the raw `openai` SDK) against the mock
-// at `spec.url`, after a warm-up, and prints one JSON line `{ "value": number }` (milliseconds of
+// at `spec.url` (cold: its first run; steady: after a warm-up), and prints one JSON line `{ "value": number }` (milliseconds of
 // CPU time per run, MB of peak RSS, or µs per chunk).
 import { argumentFragments } from "./mock-routes.mjs";
 
@@ -26,7 +26,10 @@ if (workload === "import") {
   // check-lazy-imports.mjs): the framework's figure is core + openai + the `openai` SDK.
   const started = clock();
   if (impl === "raw") await import("openai");
-  else {
+  else if (impl === "aisdk") {
+    await import("ai");
+    await import("@ai-sdk/openai");
+  } else {
     await import("@agentscope-ts/core");
     await import("@agentscope-ts/openai");
   }
@@ -170,8 +173,16 @@ async function timeRuns(model, n) {
 
 if (workload === "tools" || workload === "answer") {
   const model = workload === "tools" ? "tools:10" : "answer:2000";
-  await timeRuns(model, spec.warmup ?? 5);
-  report(await timeRuns(model, spec.iterations ?? 20));
+  if (spec.phase === "cold") {
+    report(await timeRuns(model, 1));
+  } else {
+    // Steady state: warm up, then the median of batches (robust to a load spike in one batch).
+    await timeRuns(model, spec.warmup ?? 30);
+    const batches = [];
+    for (let i = 0; i < (spec.batches ?? 5); i++) batches.push(await timeRuns(model, 20));
+    batches.sort((a, b) => a - b);
+    report(batches[batches.length >> 1]);
+  }
 } else if (workload === "rss") {
   for (let i = 0; i < 40; i++) await runOnce("answer:2000", "Weather in Paris?");
   report(process.resourceUsage().maxRSS / 1024);
