@@ -7,6 +7,7 @@ export * from "./embedding/index.js";
 export * from "./errors/index.js";
 export { formatIssuePath, toValidationIssues, validate } from "./errors/validate.js";
 export * from "./formatter/index.js";
+export * from "./logging/index.js";
 export * from "./memory/index.js";
 export * from "./message/index.js";
 export * from "./model/index.js";

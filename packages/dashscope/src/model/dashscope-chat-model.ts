@@ -4,11 +4,13 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  getLogger,
   ModelError,
   normalizeModelError,
   STRUCTURED_OUTPUT_TOOL_NAME,
   structuredOutputTool,
   ValidationError,
+  warnOnce,
 } from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { env } from "../utils/env.js";
@@ -79,7 +81,7 @@ function headersFromEnv(): Record<string, unknown> | undefined {
   } catch {
     // reported below
   }
-  console.warn("DASHSCOPE_API_HEADERS is not a JSON object; it is ignored.");
+  warnOnce("dashscope-api-headers", "DASHSCOPE_API_HEADERS is not a JSON object; it is ignored.");
   return undefined;
 }
 
@@ -116,7 +118,7 @@ export class DashScopeChatModel extends ChatModelBase<
     const forceStream = options?.enableThinking === true && options.stream === false;
     super(forceStream ? { ...options, stream: true } : options);
     if (forceStream) {
-      console.info(
+      getLogger().info(
         "DashScopeChatModel: the DashScope API needs `stream` when `enableThinking` is on; streaming is used.",
       );
     }
@@ -220,7 +222,7 @@ export class DashScopeChatModel extends ChatModelBase<
     let toolChoice = request.toolChoice;
     if (request.structuredModel) {
       if (tools || toolChoice) {
-        console.warn(
+        getLogger().warn(
           "DashScopeChatModel: structuredModel is given, so tools and toolChoice are ignored; the model only generates the structured output.",
         );
       }

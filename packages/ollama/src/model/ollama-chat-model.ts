@@ -4,6 +4,7 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  getLogger,
   InterruptedError,
   ModelError,
   ValidationError,
@@ -154,7 +155,7 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     }
     if (request.toolChoice && !this.warnedToolChoice) {
       this.warnedToolChoice = true;
-      console.warn(
+      getLogger().warn(
         `${this.constructor.name}: Ollama does not support tool_choice yet, ignored (toolChoice ${JSON.stringify(request.toolChoice)}).`,
       );
     }
