@@ -16,6 +16,7 @@ export * from "./plan/index.js";
 export * from "./provider-kit/index.js";
 export * from "./rag/index.js";
 export * from "./registry/index.js";
+export { getRunIdentity, type RunIdentity, setRunIdentity } from "./run/run-identity.js";
 export * from "./session/index.js";
 export * from "./state/index.js";
 export * from "./token/index.js";
