@@ -1,5 +1,6 @@
 import {
   type Logger,
+  type LogLevel,
   type LogLevelName,
   parseLogLevel,
   pinoLogger,
@@ -13,7 +14,7 @@ export interface LogFileOptions {
   /** The log file, e.g. `logs/run.log`; rotated files are numbered (`logs/run.1.log`, …). */
   path: string;
   /** The lowest level written. Default `INFO`. */
-  level?: LogLevelName;
+  level?: LogLevelName | LogLevel;
   /** Rotate when a file reaches this many bytes. Default 10 MiB. */
   maxFileBytes?: number;
   /** How many rotated files are kept besides the one being written. Default 5. */
