@@ -96,6 +96,7 @@ describe("docs code blocks", () => {
       "storage",
       "deployment",
       "studio",
+      "logging",
     ]) {
       expect(guides, guide).toContain(guide);
     }
