@@ -14,7 +14,9 @@ export const LAZY = {
   "@agentscope-ts/core": ["zod", "yaml"],
   "@agentscope-ts/core/node": ["zod", "yaml"],
   "@agentscope-ts/openai": ["zod", "openai/helpers/zod"],
+  "@agentscope-ts/dashscope": ["zod", "ws"],
   "@agentscope-ts/llama-cpp": ["zod"],
+  "@agentscope-ts/evaluate": ["bullmq", "ioredis", "zod"],
 };
 
 // Runs in the child: records every bare specifier resolved while importing the entry.

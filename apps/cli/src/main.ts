@@ -24,6 +24,11 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { runServe } = await import("./commands/serve.js");
       return await runServe(args, io);
     }
+    if (command === "eval") {
+      // Imported on use: the evaluation package loads only for `eval`.
+      const { runEval } = await import("./commands/eval.js");
+      return await runEval(args, io);
+    }
     const parsed = parseCliArgs(argv);
     switch (parsed.kind) {
       case "version":

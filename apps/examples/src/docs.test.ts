@@ -85,6 +85,7 @@ describe("docs code blocks", () => {
       "memory-and-sessions",
       "multi-agent",
       "streaming",
+      "speech",
       "providers-and-registry",
       "writing-a-plugin",
       "rag",
@@ -97,6 +98,7 @@ describe("docs code blocks", () => {
       "deployment",
       "studio",
       "logging",
+      "evaluation",
     ]) {
       expect(guides, guide).toContain(guide);
     }

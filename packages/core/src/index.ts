@@ -22,6 +22,7 @@ export * from "./state/index.js";
 export * from "./token/index.js";
 export * from "./tool/index.js";
 export * from "./tracing/index.js";
+export * from "./tts/index.js";
 export { base64ToBytes, bytesToBase64 } from "./utils/base64.js";
 export { pythonJsonDumps } from "./utils/python-json.js";
 export { shortUuid } from "./utils/short-uuid.js";

@@ -7,6 +7,9 @@ describe("the main entry of @agentscope-ts/dashscope", () => {
     expect(nodeBuiltins).toEqual([]);
     // The SSE reading (core's readServerSentEvents) is external here; the HTTP client is ours.
     expect(inputs.some((i) => i.endsWith("src/model/dashscope-http.ts"))).toBe(true);
+    // The voice models' WebSocket: `ws` is imported on Node only, by a specifier bundlers skip.
+    expect(inputs.some((i) => i.endsWith("src/websocket/websocket-factory.ts"))).toBe(true);
+    expect(inputs.filter((i) => /node_modules\/(\.pnpm\/)?ws[@/]/.test(i))).toEqual([]);
   });
 });
 

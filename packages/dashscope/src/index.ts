@@ -55,3 +55,44 @@ export {
   dashscopeImageToText,
   dashscopeTextToImage,
 } from "./tool/dashscope-multimodal-tools.js";
+export {
+  COSYVOICE_WEBSOCKET_PATH,
+  type CosyVoiceEvent,
+  type CosyVoiceTaskSettings,
+  parseCosyVoiceEvent,
+} from "./tts/cosyvoice-protocol.js";
+export type { CosyVoiceModelOptions } from "./tts/cosyvoice-setup.js";
+export {
+  DashScopeCosyVoiceRealtimeTTSModel,
+  type DashScopeCosyVoiceRealtimeTTSModelOptions,
+} from "./tts/dashscope-cosyvoice-realtime-tts-model.js";
+export { DashScopeCosyVoiceTTSModel } from "./tts/dashscope-cosyvoice-tts-model.js";
+export {
+  DashScopeRealtimeTTSModel,
+  type DashScopeRealtimeTTSModelOptions,
+} from "./tts/dashscope-realtime-tts-model.js";
+export {
+  type DashScopeTTSCallOptions,
+  DashScopeTTSModel,
+  type DashScopeTTSModelOptions,
+} from "./tts/dashscope-tts-model.js";
+export {
+  type ColdStartOptions,
+  DASHSCOPE_TTS_SAMPLE_RATE,
+  type DashScopeVoiceFormat,
+  type DashScopeWebSocketOptions,
+  DEFAULT_BASE_WEBSOCKET_API_URL,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+} from "./tts/dashscope-tts-options.js";
+export { REALTIME_WEBSOCKET_PATH } from "./tts/qwen-tts-realtime-protocol.js";
+export {
+  DashScopeSocket,
+  type DashScopeSocketOptions,
+  DEFAULT_MAX_QUEUED_BYTES,
+  type SocketFrame,
+} from "./websocket/dashscope-socket.js";
+export {
+  defaultWebSocketFactory,
+  type WebSocketFactory,
+  type WebSocketLike,
+} from "./websocket/websocket-factory.js";

@@ -50,3 +50,9 @@ export {
   GeminiTokenCounter,
   type GeminiTokenCounterOptions,
 } from "./token/gemini-token-counter.js";
+export {
+  GEMINI_TTS_SAMPLE_RATE,
+  type GeminiTTSCallOptions,
+  GeminiTTSModel,
+  type GeminiTTSModelOptions,
+} from "./tts/gemini-tts-model.js";

@@ -93,3 +93,11 @@ export {
   openaiTextToAudio,
   openaiTextToImage,
 } from "./tool/openai-multimodal-tools.js";
+export {
+  OPENAI_TTS_SAMPLE_RATE,
+  type OpenAITTSCallOptions,
+  type OpenAITTSFormat,
+  OpenAITTSModel,
+  type OpenAITTSModelOptions,
+} from "./tts/openai-tts-model.js";
+export { MAX_WAV_HEADER_BYTES, WavStreamReader } from "./tts/wav-stream-reader.js";

@@ -39,4 +39,26 @@ describe("eventPayload", () => {
       },
     });
   });
+
+  it("writes a speech event with its audio delta, so clients can play it", () => {
+    const speech = [
+      {
+        type: "audio" as const,
+        source: { type: "base64" as const, media_type: "audio/pcm;rate=24000", data: "AAAB" },
+      },
+    ];
+    const payload = eventPayload({
+      type: "speech",
+      agentId: "a1",
+      agentName: "Friday",
+      replyId: "r1",
+      msgId: "m1",
+      speech,
+      last: false,
+    });
+    expect(payload).toEqual({
+      type: "speech",
+      data: { agentName: "Friday", replyId: "r1", msgId: "m1", speech, last: false },
+    });
+  });
 });

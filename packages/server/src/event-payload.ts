@@ -29,6 +29,11 @@ export function eventPayload(event: AgentEvent): { type: string; data: Record<st
           ...(event.last ? { msg: event.msg.toDict() } : {}),
         },
       };
+    case "speech":
+      return {
+        type: event.type,
+        data: { ...base, msgId: event.msgId, speech: event.speech, last: event.last },
+      };
     case "tool_call":
       return { type: event.type, data: { ...base, msgId: event.msgId, toolUse: event.toolUse } };
     case "tool_result_chunk":

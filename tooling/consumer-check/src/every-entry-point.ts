@@ -9,6 +9,7 @@ import * as coreTesting from "@agentscope-ts/core/testing";
 import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as dashscopeInternal from "@agentscope-ts/dashscope/internal";
+import * as evaluate from "@agentscope-ts/evaluate";
 import * as gemini from "@agentscope-ts/gemini";
 import * as geminiInternal from "@agentscope-ts/gemini/internal";
 import * as huggingface from "@agentscope-ts/huggingface";
@@ -48,6 +49,7 @@ export const modules = [
   coreZod,
   dashscope,
   dashscopeInternal,
+  evaluate,
   gemini,
   geminiInternal,
   llamaCpp,

@@ -22,23 +22,12 @@ export async function runScript(
   env: Record<string, string> = {},
   timeoutMs = 60_000,
 ): Promise<ScriptRun> {
-  const dir = await mkdtemp(join(tmpdir(), "as-script-"));
-  // In the package's node_modules/.cache, so the bundle's package imports resolve from there and
-  // no stray file lands in src/ (where lint and the build would see it).
-  const cache = join(packageDir(file), "node_modules", ".cache", "agentscope-scripts");
-  await mkdir(cache, { recursive: true });
-  const out = join(cache, `${basename(file)}.${process.pid}.${Date.now()}.mjs`);
+  const out = await bundleScript(file);
+  const dir = await mkdtemp(join(tmpdir(), "as-script-")).catch(async (error: unknown) => {
+    await rm(out, { force: true });
+    throw error;
+  });
   try {
-    await build({
-      entryPoints: [file],
-      bundle: true,
-      packages: "external",
-      platform: "node",
-      format: "esm",
-      target: "node22",
-      outfile: out,
-      logLevel: "silent",
-    });
     return await new Promise<ScriptRun>((resolve) => {
       execFile(
         process.execPath,
@@ -54,6 +43,32 @@ export async function runScript(
     await rm(out, { force: true });
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Bundles a TypeScript script for a child Node process with esbuild (imports of packages stay
+ * imports of their built `dist`) and returns the bundle's path; remove it when done.
+ */
+export async function bundleScript(file: string): Promise<string> {
+  // In the package's node_modules/.cache, so the bundle's package imports resolve from there and
+  // no stray file lands in src/ (where lint and the build would see it).
+  const cache = join(packageDir(file), "node_modules", ".cache", "agentscope-scripts");
+  await mkdir(cache, { recursive: true });
+  const out = join(
+    cache,
+    `${basename(file)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.mjs`,
+  );
+  await build({
+    entryPoints: [file],
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    outfile: out,
+    logLevel: "silent",
+  });
+  return out;
 }
 
 /** The nearest folder above `file` holding a package.json. */

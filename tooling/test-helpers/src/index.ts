@@ -11,6 +11,7 @@ export {
   recordingSaver,
   type SaverCall,
 } from "./conformance-cases.js";
+export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
 export {
   isProcessRunning,
   killLeftovers,
@@ -20,6 +21,8 @@ export {
   waitUntilGone,
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
+export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
+export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,

@@ -9,9 +9,17 @@ import type {
 } from "./replay-response.js";
 import { frameChunk, streamContentType, streamTrailer } from "./sse-framing.js";
 import type { TestServerCall } from "./test-server-call.js";
+import { attachWebSocketReplay } from "./websocket-replay.js";
+import type { WebSocketConnectionRecord, WebSocketRoutes } from "./websocket-script.js";
 
 /** Routes of a test server by path (`"/v1/chat/completions"`); `"*"` answers any other path. */
 export type TestServerRoutes = Record<string, RouteHandler>;
+
+/** Options of {@link createTestServer}. */
+export interface TestServerOptions {
+  /** Scripted WebSocket conversations by path, served on the same port (`server.wsUrl`). */
+  websockets?: WebSocketRoutes;
+}
 
 /** A running test server; close it with `await server.close()` or `await using`. */
 export interface TestServer extends AsyncDisposable {
@@ -23,6 +31,12 @@ export interface TestServer extends AsyncDisposable {
   readonly routes: TestServerRoutes;
   /** The requests received on `path`, in order. */
   callsTo(path: string): TestServerCall[];
+  /** The WebSocket base URL, `ws://127.0.0.1:<port>` (see `websockets` in {@link TestServerOptions}). */
+  readonly wsUrl: string;
+  /** Every WebSocket connection received, in order. */
+  readonly connections: readonly WebSocketConnectionRecord[];
+  /** The WebSocket connections received on `path`, in order. */
+  connectionsTo(path: string): WebSocketConnectionRecord[];
   /** Forgets recorded calls and restarts every route's queue. */
   reset(): void;
   /** Closes the server, cutting connections still open (stalled or streaming responses). */
@@ -100,7 +114,10 @@ async function pick(
  * expect(server.calls[0]?.body).toMatchObject({ stream: true });
  * ```
  */
-export async function createTestServer(routes: TestServerRoutes = {}): Promise<TestServer> {
+export async function createTestServer(
+  routes: TestServerRoutes = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const calls: TestServerCall[] = [];
   const counters = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -261,6 +278,7 @@ export async function createTestServer(routes: TestServerRoutes = {}): Promise<T
     });
   });
   server.keepAliveTimeout = 1000;
+  const replay = attachWebSocketReplay(server, options.websockets ?? {});
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -276,6 +294,7 @@ export async function createTestServer(routes: TestServerRoutes = {}): Promise<T
     if (isClosed) return;
     isClosed = true;
     closing?.();
+    replay.close();
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -287,9 +306,15 @@ export async function createTestServer(routes: TestServerRoutes = {}): Promise<T
     },
     routes,
     callsTo: (path) => calls.filter((call) => call.path === path),
+    wsUrl: `ws://127.0.0.1:${port}`,
+    get connections() {
+      return replay.connections;
+    },
+    connectionsTo: (path) => replay.connections.filter((c) => c.path === path),
     reset() {
       calls.length = 0;
       counters.clear();
+      replay.reset();
     },
     close,
     [Symbol.asyncDispose]: close,

@@ -5,6 +5,7 @@
 export {
   createTestServer,
   type TestServer,
+  type TestServerOptions,
   type TestServerRoutes,
 } from "./create-test-server.js";
 export { readChunksFile, readJsonFile } from "./fixtures.js";
@@ -30,3 +31,20 @@ export {
   streamTrailer,
 } from "./sse-framing.js";
 export type { TestServerCall } from "./test-server-call.js";
+export {
+  attachWebSocketReplay,
+  DEFAULT_EXPECT_TIMEOUT_MS,
+  MAX_RECORDED_FRAMES,
+  type WebSocketReplay,
+} from "./websocket-replay.js";
+export {
+  type ClientFrame,
+  type ClientFrameMatcher,
+  containsSubset,
+  frameMatches,
+  type WebSocketConnectionRecord,
+  type WebSocketRoute,
+  type WebSocketRoutes,
+  type WebSocketStep,
+  type WebSocketStepContext,
+} from "./websocket-script.js";

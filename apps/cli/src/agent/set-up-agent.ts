@@ -11,6 +11,8 @@ import type { LoadedModel } from "../model/loaded-model.js";
 import { chooseModel, type ModelChoice } from "../model/model-choice.js";
 import { modelTimeoutMs } from "../model/model-timeout.js";
 import { agentscopeHome, SessionStore, sessionsDir } from "../session/session-store.js";
+import type { LoadedTts } from "../speech/load-tts-model.js";
+import { chooseTts, type TtsChoice } from "../speech/tts-choice.js";
 import type { AskUser, ConfirmPolicy } from "../tools/confirmation.js";
 import { BUILTIN_TOOL_NAMES, createToolkit } from "../tools/create-toolkit.js";
 import { defaultSystemPrompt } from "./system-prompt.js";
@@ -48,6 +50,8 @@ export interface AgentSetup {
   session: { store: SessionStore; name: string; resumed: boolean } | undefined;
   /** The knowledge base from `--knowledge`, with what was ingested. */
   knowledge: OpenedKnowledge | undefined;
+  /** The voice from `--speak` / `--speak-to` (and `--tts`), if any, and why it was chosen. */
+  tts: (LoadedTts & { choice: TtsChoice }) | undefined;
   /** How many tools the agent has: built-in and from MCP servers. */
   toolCounts: { builtin: number; mcp: number };
   /** Saves the session, if any. */
@@ -71,6 +75,7 @@ export async function setUpAgent(
   signal?: AbortSignal,
 ): Promise<AgentSetup> {
   const choice = chooseModel(options, io.env);
+  const ttsChoice = chooseTts(options, io.env, choice);
   const confirmDownload = downloadConsent({
     yes: options.yes,
     ...(consent.askDownload ? { ask: consent.askDownload } : {}),
@@ -87,6 +92,7 @@ export async function setUpAgent(
   let loaded: LoadedModel | undefined;
   let embedding: LoadedEmbedding | undefined;
   let opened: OpenedKnowledge | undefined;
+  let tts: AgentSetup["tts"];
   // Bounded: a server that does not stop in time must not keep the CLI from exiting.
   const close = async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -96,6 +102,7 @@ export async function setUpAgent(
         loaded?.dispose?.(),
         embedding?.dispose?.(),
         Promise.resolve().then(() => opened?.close()),
+        tts?.model.close(),
       ]),
       new Promise((resolve) => {
         timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
@@ -140,6 +147,11 @@ export async function setUpAgent(
       toolkit.registerToolFunction(opened.knowledge.asTool());
     }
 
+    if (ttsChoice) {
+      const { loadTtsModel } = await import("../speech/load-tts-model.js");
+      tts = { ...(await loadTtsModel(ttsChoice)), choice: ttsChoice };
+    }
+
     const planNotebook = options.plan ? new PlanNotebook() : undefined;
     const sysPrompt =
       options.sysPrompt ??
@@ -160,6 +172,7 @@ export async function setUpAgent(
       ...(planNotebook ? { planNotebook } : {}),
       ...(opened ? { knowledge: opened.knowledge } : {}),
       ...(options.maxIters !== undefined ? { maxIters: options.maxIters } : {}),
+      ...(tts ? { ttsModel: tts.model } : {}),
     });
     // The terminal shows the agent's stream events; its own printing stays off.
     agent.setConsoleOutputEnabled(false);
@@ -180,6 +193,7 @@ export async function setUpAgent(
       mcp,
       session,
       knowledge: opened,
+      tts,
       toolCounts: { builtin: options.noTools ? 0 : BUILTIN_TOOL_NAMES.length, mcp: mcpTools },
       save: async () => {
         if (session) await session.store.save(session.name, agent);

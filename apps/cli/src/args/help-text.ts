@@ -38,6 +38,11 @@ const AGENT_FLAGS = `Agent:
       --max-iters N          reasoning/tool steps per reply (default 10)
       --trace URL            send OpenTelemetry traces of each run to an OTLP/HTTP endpoint
                              (Jaeger, Langfuse, Phoenix…; default OTEL_EXPORTER_OTLP_ENDPOINT)
+      --speak                speak the replies as they stream, through aplay, ffplay or
+                             afplay (the first on PATH)
+      --speak-to DIR         write each reply's speech to DIR/reply-<n>.wav
+      --tts PROVIDER[:MODEL] the voice: openai (gpt-4o-mini-tts), gemini or dashscope
+                             (default: the chat provider's, else the first key set)
       --studio URL           show the run in AgentScope Studio (messages, traces; chat turns
                              answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)`;
 
@@ -86,6 +91,27 @@ POST …/interrupt, POST …/approvals/:toolCallId, GET and DELETE /v1/sessions/
 The agent has no tools here: it is a chat service. Stop with Ctrl-C.
 `;
 
+/** The help of `agentscope eval` (parsed by `commands/eval.ts`). */
+export const EVAL_HELP = `agentscope eval: run benchmarks and report on them (@agentscope-ts/evaluate)
+
+Usage:
+  agentscope eval run MODULE [options]   run a benchmark module, with progress and ETA
+  agentscope eval report DIR [options]   write DIR/report.html and print the summary table
+
+MODULE (.ts or .js) exports default defineEvaluation({ name, benchmark, solution, nRepeat?,
+nWorkers?, timeoutMs? }). Results go to the output folder in AgentScope's layout; run the same
+command again after a crash or Ctrl-C to resume (finished solutions are not run again).
+
+  -o, --out DIR            output folder (run; default eval-results/<name>) or report file
+                           (report; default DIR/report.html)
+      --repeat N           repeats per task (default: the module's nRepeat, else 1)
+      --workers N          solutions at once (default: the module's nWorkers, else 1)
+      --timeout S          seconds per solution (default: the module's, else 600)
+      --pass-threshold X   a numerical result at or above X passes, for pass@k (default 1)
+      --debug              stack traces on errors
+  -h, --help               this help
+`;
+
 const HELP: Record<HelpTopic | "main", string> = {
   main: `agentscope: a ReAct agent in your terminal (AgentScope-TS)
 
@@ -94,6 +120,7 @@ Usage:
   agentscope run [options] "task"    do one task and print the answer (for scripts)
   agentscope serve [options]         serve the agent over HTTP (sessions, SSE, AG-UI)
   agentscope sessions [options]      list saved sessions
+  agentscope eval run|report …       run a benchmark, or report on its results
   agentscope help [command]          help on a command
 
 Examples:
@@ -151,6 +178,7 @@ with 'agentscope --session NAME'.
 ${COMMON_FLAGS}
 `,
   serve: SERVE_HELP,
+  eval: EVAL_HELP,
   help: "",
 };
 

@@ -41,6 +41,11 @@ describe("parseCliArgs", () => {
       "--threads",
       "2",
       "--no-tools",
+      "--speak",
+      "--speak-to",
+      "out",
+      "--tts",
+      "openai:gpt-4o-mini-tts",
       "--debug",
     ]);
     expect(parsed).toEqual({
@@ -60,9 +65,21 @@ describe("parseCliArgs", () => {
         contextSize: 2048,
         threads: 2,
         noTools: true,
+        speak: true,
+        speakTo: "out",
+        tts: "openai:gpt-4o-mini-tts",
         json: false,
         debug: true,
       },
+    });
+  });
+
+  it("--tts needs --speak or --speak-to", () => {
+    expect(() => parseCliArgs(["--tts", "openai"])).toThrow(
+      /--tts chooses the voice of --speak or --speak-to DIR/,
+    );
+    expect(parseCliArgs(["--speak-to", "d", "--tts", "gemini"])).toMatchObject({
+      options: { speak: false, speakTo: "d", tts: "gemini" },
     });
   });
 

@@ -12,10 +12,17 @@ export const COMMANDS: readonly CommandName[] = ["chat", "run", "sessions", "hel
  * What `agentscope help TOPIC` explains: the commands parsed here and `serve` (which `main` hands
  * to its own parser before this one runs).
  */
-export type HelpTopic = CommandName | "serve";
+export type HelpTopic = CommandName | "serve" | "eval";
 
 /** Every subcommand of `agentscope`, as the main help lists them. */
-export const HELP_TOPICS: readonly HelpTopic[] = ["chat", "run", "serve", "sessions", "help"];
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  "chat",
+  "run",
+  "serve",
+  "sessions",
+  "eval",
+  "help",
+];
 
 /** The options of `agentscope chat` and `agentscope run` (and what `sessions` uses of them). */
 export interface CliOptions {
@@ -59,6 +66,12 @@ export interface CliOptions {
   debug: boolean;
   /** `--trace URL`: the OTLP/HTTP endpoint runs are traced to. */
   trace?: string;
+  /** `--speak`: play the replies through the system's audio player as they stream. */
+  speak: boolean;
+  /** `--speak-to DIR`: write each reply's speech to `DIR/reply-<n>.wav`. */
+  speakTo?: string;
+  /** `--tts PROVIDER[:MODEL]`: the text-to-speech model (default: picked by the API keys set). */
+  tts?: string;
   /** `--studio URL`: the AgentScope Studio the run is shown in. */
   studio?: string;
 }
@@ -90,6 +103,9 @@ const OPTIONS = {
   "model-timeout": { type: "string" },
   "no-tools": { type: "boolean" },
   trace: { type: "string" },
+  speak: { type: "boolean" },
+  "speak-to": { type: "string" },
+  tts: { type: "string" },
   studio: { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
@@ -117,6 +133,9 @@ const AGENT_FLAGS = [
   "model-timeout",
   "no-tools",
   "trace",
+  "speak",
+  "speak-to",
+  "tts",
   "studio",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
@@ -202,6 +221,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     yes: values.yes ?? false,
     plan: values.plan ?? false,
     noTools: values["no-tools"] ?? false,
+    speak: values.speak ?? false,
     json: values.json ?? false,
     debug: values.debug ?? false,
   };
@@ -224,6 +244,14 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   set("mcpConfig", text("mcp-config"));
   set("knowledge", text("knowledge"));
   set("trace", text("trace"));
+  set("speakTo", text("speak-to"));
+  set("tts", text("tts"));
+  if (options.tts !== undefined && !options.speak && options.speakTo === undefined) {
+    throw usageError(
+      "--tts chooses the voice of --speak or --speak-to DIR: add one of them",
+      command,
+    );
+  }
   set("studio", text("studio"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));

@@ -4,6 +4,8 @@ import { AGENT_NAME, type AgentSetup, setUpAgent } from "../agent/set-up-agent.j
 import type { CliOptions } from "../args/parse-args.js";
 import { describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { openSpeechOutput } from "../speech/open-speech-output.js";
+import type { SpeechOutput } from "../speech/speech-output.js";
 import { nextTurn } from "../studio/next-turn.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { LineSource } from "../terminal/line-source.js";
@@ -23,6 +25,7 @@ function banner(setup: AgentSetup, options: CliOptions): string {
     `tools: ${tools.join(" + ")}`,
   ];
   if (options.plan) parts.push("plan notebook");
+  if (setup.tts) parts.push(`speech ${setup.tts.label} (${setup.tts.choice.reason})`);
   if (setup.session) {
     const { name, resumed, store } = setup.session;
     parts.push(`session "${name}" ${resumed ? "resumed" : "new"} (${store.pathOf(name)})`);
@@ -104,6 +107,7 @@ export async function runChat(
   const offQuitSignals = onQuitSignals((code) => void quit(code));
 
   let failedTurns = 0;
+  let speech: SpeechOutput | undefined;
   // The user as Studio sees them: its prints (each turn) are forwarded to Studio, nothing else.
   const user = new UserAgent({ name: "user", consoleOutputEnabled: false });
   try {
@@ -118,6 +122,9 @@ export async function runChat(
     settingUp = pending.catch(() => {});
     setup = await pending;
     io.stderr.write(banner(setup, options));
+    speech = openSpeechOutput(setup, options, io, (text) =>
+      io.stderr.write(`${errStyle.dim(text)}\n`),
+    );
     const { agent } = setup;
     if (setup.session?.resumed) {
       io.stderr.write(errStyle.dim(resumeRecap(await agent.memory.getMemory())));
@@ -163,6 +170,7 @@ export async function runChat(
       try {
         for await (const event of agent.stream(input)) {
           renderer.render(event);
+          speech?.handle(event);
           if (event.type === "error") {
             reported = { error: event.error };
             failedTurns++;
@@ -173,6 +181,8 @@ export async function runChat(
         }
       } catch (error) {
         if (!reported || error !== reported.error) throw error;
+      } finally {
+        await speech?.endReply();
       }
       renderer.newline();
       try {
@@ -186,6 +196,7 @@ export async function runChat(
     process.off("SIGINT", onSigint);
     offQuitSignals();
     lines.close();
+    await speech?.close();
     await setup?.close();
   }
   if (quitCode !== undefined) return quitCode;

@@ -4,6 +4,8 @@ import { AGENT_NAME, type AgentSetup, setUpAgent } from "../agent/set-up-agent.j
 import type { CliOptions } from "../args/parse-args.js";
 import { CliError, describeError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { openSpeechOutput } from "../speech/open-speech-output.js";
+import type { SpeechOutput } from "../speech/speech-output.js";
 import { EventRenderer } from "../terminal/event-renderer.js";
 import { onQuitSignals } from "../terminal/quit-signals.js";
 import { styleFor } from "../terminal/style.js";
@@ -110,6 +112,7 @@ export async function runTask(
   };
   const calls = new Map<string, RunToolCall>();
   let failure: unknown;
+  let speech: SpeechOutput | undefined;
   try {
     const pending = setUpAgent(
       options,
@@ -121,10 +124,12 @@ export async function runTask(
     setup = await pending;
     result.model = setup.loaded.label;
     result.session = setup.session?.name ?? null;
+    speech = openSpeechOutput(setup, options, io, (text) => io.stderr.write(`${text}\n`));
     // The stream throws the run's error after its `error` event; that event already recorded it.
     try {
       for await (const event of setup.agent.stream(new Msg("user", taskText, "user"))) {
         renderer.render(event);
+        speech?.handle(event);
         if (event.type === "tool_call") {
           const call: RunToolCall = {
             id: event.toolUse.id,
@@ -161,6 +166,7 @@ export async function runTask(
   } finally {
     process.off("SIGINT", onSigint);
     offQuitSignals();
+    await speech?.close();
     await setup?.close();
   }
   if (quitCode !== undefined) return quitCode;

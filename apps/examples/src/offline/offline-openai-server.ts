@@ -4,6 +4,7 @@ import {
   type TestServer,
   type TestServerCall,
 } from "@agentscope-ts/test-server";
+import { offlineSpeech } from "./offline-speech.ts";
 import { type JsonSchema, sampleFromSchema } from "./sample-from-schema.ts";
 
 interface RequestMessage {
@@ -22,12 +23,20 @@ interface RequestTool {
  * cooperative model would, so the examples and the docs run with no key and no network:
  * - a user turn with tools: it calls the first tool (arguments sampled from its schema);
  * - when `generate_response` is offered: it calls that, filling the structured-output schema;
- * - otherwise: a short text naming what it read.
+ * - otherwise: a short text naming what it read;
+ * - `/v1/audio/speech` (text-to-speech): PCM audio of the input (see `offlineSpeech`).
  * The real OpenAI SDK talks to it over HTTP (point `baseURL` or `OPENAI_BASE_URL` at `url/v1`).
  */
 export async function startOfflineOpenAI(): Promise<TestServer> {
   return createTestServer({
     "/v1/chat/completions": { response: ({ call, callNumber }) => answer(call, callNumber) },
+    "/v1/audio/speech": {
+      response: ({ call }) => ({
+        type: "binary",
+        body: offlineSpeech(String((call.body as { input?: unknown } | undefined)?.input ?? "")),
+        contentType: "audio/pcm",
+      }),
+    },
   });
 }
 

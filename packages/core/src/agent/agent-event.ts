@@ -1,4 +1,4 @@
-import type { ToolResultBlock, ToolUseBlock } from "../message/content-block.js";
+import type { AudioBlock, ToolResultBlock, ToolUseBlock } from "../message/content-block.js";
 import type { Msg } from "../message/msg.js";
 
 /** Fields every {@link AgentEvent} carries: which agent and which reply it belongs to. */
@@ -27,6 +27,19 @@ export interface ModelChunkEvent extends AgentEventBase {
   msgId: string;
   msg: Msg;
   delta: { text: string; thinking: string };
+  last: boolean;
+}
+
+/**
+ * Speech of a message, from the agent's TTS model (`ReActAgent({ ttsModel })`), while the text
+ * streams: `speech` holds only the audio new since the previous speech event of the message
+ * (deltas, in order; join them with `concatAudioBlocks` or `audioBlocksToWav`). `last` marks the
+ * end of the message's speech (its `speech` may be empty).
+ */
+export interface SpeechEvent extends AgentEventBase {
+  type: "speech";
+  msgId: string;
+  speech: AudioBlock[];
   last: boolean;
 }
 
@@ -72,12 +85,13 @@ export interface WarningEvent extends AgentEventBase {
 
 /**
  * What `agent.stream(msg)` yields, for UIs to render: a discriminated union on `type`. A run
- * yields `reply_start`, then any of `model_chunk`, `tool_call` and `tool_result_chunk` (emitted by
+ * yields `reply_start`, then any of `model_chunk`, `speech`, `tool_call` and `tool_result_chunk` (emitted by
  * the agent class, e.g. ReActAgent), `warning` for non-fatal failures, and ends with `reply` or `error`.
  */
 export type AgentEvent =
   | ReplyStartEvent
   | ModelChunkEvent
+  | SpeechEvent
   | ToolCallEvent
   | ToolResultChunkEvent
   | ReplyEvent

@@ -19,6 +19,7 @@ export type {
   ModelChunkEvent,
   ReplyEvent,
   ReplyStartEvent,
+  SpeechEvent,
   ToolCallEvent,
   ToolResultChunkEvent,
   WarningEvent,
@@ -80,6 +81,8 @@ export {
   type ReActAgentOptions,
   validateReActAgentOptions,
 } from "./react-agent-options.js";
+export { lastSentenceEnd } from "./sentence-boundary.js";
+export { SpeechFollower } from "./speech-follower.js";
 export { UserAgent, type UserAgentOptions, type UserReplyOptions } from "./user-agent.js";
 export {
   ScriptedUserInput,

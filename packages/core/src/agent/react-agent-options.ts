@@ -5,6 +5,7 @@ import type { ChatModelBase } from "../model/chat-model-base.js";
 import { PlanNotebook } from "../plan/plan-notebook.js";
 import { KnowledgeBase } from "../rag/knowledge-base.js";
 import { Toolkit } from "../tool/toolkit.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 import {
   array,
   boolean,
@@ -78,6 +79,11 @@ export interface ReActAgentOptions<TMessage extends object = object> {
   compressionConfig?: CompressionConfig<TMessage>;
   /** Whether `call()` prints to the console. Default `true`; `stream()` never prints. */
   consoleOutputEnabled?: boolean;
+  /**
+   * Speaks the answers (AgentScope's `tts_model`): the speech follows the text while it streams
+   * and is attached to `print` as `speech` (audio deltas) and to `stream()` as `speech` events.
+   */
+  ttsModel?: TTSModelBase;
 }
 
 const hasMethods = (value: unknown, ...methods: string[]): boolean =>
@@ -141,6 +147,12 @@ const optionsCheck = object({
   maxIters: optional(min(int, 0)),
   compressionConfig: optional(compressionCheck),
   consoleOutputEnabled: optional(boolean),
+  ttsModel: optional(
+    custom(
+      (v) => hasMethods(v, "synthesize", "synthesizeStream", "push"),
+      "expected a TTS model (a TTSModelBase with synthesize() and synthesizeStream())",
+    ),
+  ),
 });
 
 /**

@@ -23,6 +23,7 @@ import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { Toolkit } from "../tool/toolkit.js";
 import { traceLongTermMemory } from "../tracing/memory-span.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
 import { AGENT_HOOK_TYPES, type HookType, REACT_AGENT_HOOK_TYPES } from "./hook-types.js";
 import {
@@ -53,6 +54,7 @@ import {
   type ReActAgentOptions,
   validateReActAgentOptions,
 } from "./react-agent-options.js";
+import { SpeechFollower } from "./speech-follower.js";
 
 /** A reply whose `metadata` holds structured output of type `T`. */
 export type StructuredMsg<T> = Msg & { metadata: T };
@@ -147,6 +149,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
   maxIters: number;
   /** Memory compression settings, if any. */
   compressionConfig: CompressionConfig<TMessage> | undefined;
+  /** The TTS model speaking the answers, if any. */
+  ttsModel: TTSModelBase | undefined;
 
   #sysPrompt: string;
   readonly #staticControl: boolean;
@@ -168,6 +172,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     this.model = options.model;
     this.formatter = options.formatter;
     this.compressionConfig = options.compressionConfig;
+    this.ttsModel = options.ttsModel;
 
     this.memory = options.memory ?? new InMemoryMemory();
     this.longTermMemory = options.longTermMemory;
@@ -744,7 +749,9 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
   }
 
   // Calls the agent's model and fills `msg` with the answer: streamed chunks are printed
-  // (`last: false`) and emitted as they come, then the final message is printed and emitted.
+  // (`last: false`) and emitted as they come, then the final message is printed and emitted. With
+  // a TTS model, the speech follows the text (see SpeechFollower): each print carries the audio
+  // new since the previous one, the rest is printed (text unchanged) once the text is complete.
   async #generate(
     prompt: readonly TMessage[],
     options: Omit<ChatModelCallOptions, "signal">,
@@ -752,27 +759,75 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     context: ReplyContext,
   ): Promise<void> {
     const request = { ...options, signal: context.signal };
-    if (this.model.streaming) {
-      let last: ChatResponse | undefined;
-      try {
-        for await (const chunk of this.model.stream(prompt, request)) {
-          last = chunk;
-          msg.invocationId = chunk.id;
-          msg.content = chunk.content;
-          await this.print(msg, { last: false, speech: speechOf(msg) });
-          await this.emitModelChunk(snapshot(msg), false);
+    const voice: Voice | undefined = this.ttsModel
+      ? { follower: new SpeechFollower(this.ttsModel, context.signal), failed: false }
+      : undefined;
+    let spoken = false;
+    try {
+      if (this.model.streaming) {
+        let last: ChatResponse | undefined;
+        try {
+          for await (const chunk of this.model.stream(prompt, request)) {
+            last = chunk;
+            msg.invocationId = chunk.id;
+            msg.content = chunk.content;
+            const speech = voice
+              ? await this.#speak(voice, () => voice.follower.update(msg))
+              : speechOf(msg);
+            await this.print(msg, { last: false, speech });
+            await this.emitModelChunk(snapshot(msg), false);
+            if (voice && speech) await this.#emitSpeech(msg, speech, false);
+          }
+        } finally {
+          if (last?.usage) context.usages.push(last.usage);
         }
-      } finally {
-        if (last?.usage) context.usages.push(last.usage);
+      } else {
+        const res = await this.model.call(prompt, request);
+        if (res.usage) context.usages.push(res.usage);
+        msg.invocationId = res.id;
+        msg.content = [...res.content];
       }
-    } else {
-      const res = await this.model.call(prompt, request);
-      if (res.usage) context.usages.push(res.usage);
-      msg.invocationId = res.id;
-      msg.content = [...res.content];
+      if (voice) {
+        await this.#speak(voice, async () => {
+          for await (const speech of voice.follower.finish(msg)) {
+            await this.print(msg, { last: false, speech });
+            await this.#emitSpeech(msg, speech, false);
+          }
+          return null;
+        });
+      }
+      spoken = true;
+      await this.print(msg, { last: true, speech: voice ? null : speechOf(msg) });
+      await this.emitModelChunk(snapshot(msg), true);
+      if (voice) await this.#emitSpeech(msg, [], true);
+    } finally {
+      if (voice && !spoken) await voice.follower.cancel(interruptedErrorFrom(context.signal));
     }
-    await this.print(msg, { last: true, speech: speechOf(msg) });
-    await this.emitModelChunk(snapshot(msg), true);
+  }
+
+  // Runs a step of the speech; a TTS failure (not an interruption) leaves the text alone: the
+  // speech stops for this message, and the error is logged and emitted as a `warning` event.
+  async #speak(
+    voice: Voice,
+    step: () => Promise<AudioBlock[] | null>,
+  ): Promise<AudioBlock[] | null> {
+    if (voice.failed) return null;
+    try {
+      const speech = await step();
+      return speech && speech.length > 0 ? speech : null;
+    } catch (error) {
+      if (isInterruption(error, this.#currentContext().signal)) throw error;
+      voice.failed = true;
+      await voice.follower.cancel(error);
+      const message = `Speech stopped: the TTS model failed: ${errorText(error)}`;
+      getLogger().warn(message, { agent: this.name });
+      await this.emit({ type: "warning", source: "tts", message, error });
+      return null;
+    }
+  }
+
+  async #emitSpeech(msg: Msg, speech: AudioBlock[], last: boolean): Promise<void> {
+    await this.emit({ type: "speech", msgId: msg.id, speech, last });
   }
 
   #currentContext(): ReplyContext {
@@ -845,6 +900,12 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
 
 function hasInput(msg: Msg | Msg[] | null): msg is Msg | Msg[] {
   return Array.isArray(msg) ? msg.length > 0 : msg !== null;
+}
+
+// The speech of one message while it is generated, and whether its TTS model failed.
+interface Voice {
+  follower: SpeechFollower;
+  failed: boolean;
 }
 
 function speechOf(msg: Msg): AudioBlock[] | null {

@@ -13,6 +13,7 @@ import { NOOP_SPAN } from "../tracing/noop-tracer.js";
 import { SpanAttributeNames } from "../tracing/span-attributes.js";
 import { tracedGenerator } from "../tracing/traced-generator.js";
 import type { Span, SpanAttributes } from "../tracing/tracer.js";
+import { closeQuietly } from "../utils/close-quietly.js";
 import { describeThrown } from "../utils/json-copy.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 import { AttemptControl } from "./attempt-control.js";
@@ -446,17 +447,5 @@ export abstract class ChatModelBase<
       ...(error.status !== undefined ? { status: error.status } : {}),
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     });
-  }
-}
-
-/** Closes an iterator without waiting (it may be stuck in a request the abort did not reach). */
-function closeQuietly(iterator: AsyncIterator<unknown>): void {
-  try {
-    const closing = iterator.return?.();
-    if (closing && typeof (closing as Promise<unknown>).catch === "function") {
-      (closing as Promise<unknown>).catch(() => {});
-    }
-  } catch {
-    // closing is best effort
   }
 }

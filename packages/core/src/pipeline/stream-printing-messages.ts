@@ -2,6 +2,7 @@ import type { AgentBase, MsgQueue, PrintQueueItem } from "../agent/agent-base.js
 import { AsyncQueue } from "../agent/async-queue.js";
 import type { AudioBlock } from "../message/content-block.js";
 import type { Msg } from "../message/msg.js";
+import { TTSAudioAccumulator } from "../tts/tts-audio-accumulator.js";
 
 /** The options of {@link streamPrintingMessages}. */
 export interface StreamPrintingMessagesOptions {
@@ -9,8 +10,18 @@ export interface StreamPrintingMessagesOptions {
   queue?: MsgQueue;
   /** The string that marks the end of the task on the queue. Default `"[END]"`. */
   endSignal?: string;
-  /** Also yield the speech given to `print` as a third element. Default false. */
+  /**
+   * Also yield the speech given to `print` as a third element. Default false. A `ReActAgent`'s
+   * TTS speech comes as deltas: each print carries only the audio new since the previous one.
+   */
   yieldSpeech?: boolean;
+  /**
+   * With `yieldSpeech`, yield each message's speech so far as one joined block instead of the
+   * deltas (AgentScope v1.0.21's accumulated form, for consumers that slice off what they
+   * played). Costs O(speech so far) per print; for TTS speech (deltas), not a model's own audio
+   * blocks, which already accumulate. Default false.
+   */
+  accumulateSpeech?: boolean;
 }
 
 /** A task for {@link streamPrintingMessages}: a function starting the work, or a running promise. */
@@ -66,6 +77,19 @@ export async function* streamPrintingMessages(
     },
   );
 
+  const accumulated = new Map<string, TTSAudioAccumulator>();
+  const withSpeech = (item: PrintQueueItem): PrintQueueItem => {
+    if (!options.accumulateSpeech) return item;
+    const [msg, last, speech] = item;
+    let audio = accumulated.get(msg.id);
+    if (!audio && speech) {
+      audio = new TTSAudioAccumulator();
+      accumulated.set(msg.id, audio);
+    }
+    for (const block of Array.isArray(speech) ? speech : speech ? [speech] : []) audio?.add(block);
+    if (last) accumulated.delete(msg.id);
+    return [msg, last, audio?.block() ?? null];
+  };
   let ended = false;
   try {
     while (true) {
@@ -75,7 +99,7 @@ export async function* streamPrintingMessages(
         break;
       }
       if (typeof item === "string") continue;
-      yield options.yieldSpeech ? item : [item[0], item[1]];
+      yield options.yieldSpeech ? withSpeech(item) : [item[0], item[1]];
     }
   } finally {
     for (const { agent, enabled, queue: previous, console } of saved) {

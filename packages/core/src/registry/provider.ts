@@ -2,6 +2,7 @@ import type { EmbeddingModelBase } from "../embedding/embedding-model-base.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { ChatModelBase } from "../model/chat-model-base.js";
 import type { TokenCounter } from "../token/token-counter-base.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 
 /** Which formatter a provider builds: for one user and one assistant, or for several agents. */
 export type FormatterKind = "chat" | "multiagent";
@@ -36,6 +37,8 @@ export interface Provider<
   tokenCounter?(options: ProviderModelOptions): Counter;
   /** Builds an embedding model, when the provider has one. */
   embedding?(options: ProviderModelOptions): EmbeddingModelBase;
+  /** Builds a text-to-speech model, when the provider has one (`registry.ttsModel("openai:gpt-4o-mini-tts")`). */
+  ttsModel?(options: ProviderModelOptions): TTSModelBase;
 }
 
 /** Any provider, whatever its type parameters (what a registry stores). */

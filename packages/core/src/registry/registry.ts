@@ -1,6 +1,7 @@
 import type { EmbeddingModelBase } from "../embedding/embedding-model-base.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import type { ChatModelBase } from "../model/chat-model-base.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 import { parseModelString } from "./parse-model-string.js";
 import type {
   AnyProvider,
@@ -167,6 +168,31 @@ export class Registry<Ps extends object = Record<never, never>> {
       throw new RegistryError(`Provider "${provider}" has no embedding models.`);
     }
     return found.embedding({ ...options, modelName });
+  }
+
+  /** A text-to-speech model for a `"provider:model"` string (an error if the provider has none). */
+  ttsModel<M extends ModelString<Ps>>(
+    model: M,
+    options: Record<string, unknown> = {},
+  ): TTSModelBase {
+    const { provider, modelName } = parseModelString(model);
+    const found = this.lookup(provider);
+    if (!found.ttsModel) {
+      const withTts = this.ttsProviderIds();
+      throw new RegistryError(
+        `Provider "${provider}" has no text-to-speech models. ${
+          withTts.length > 0
+            ? `Providers with TTS: ${withTts.join(", ")}.`
+            : "No registered provider has TTS models."
+        }`,
+      );
+    }
+    return found.ttsModel({ ...options, modelName });
+  }
+
+  /** The ids of registered providers that build text-to-speech models. */
+  ttsProviderIds(): string[] {
+    return this.ids().filter((id) => typeof this.providers.get(id)?.ttsModel === "function");
   }
 }
 

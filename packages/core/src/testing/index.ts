@@ -22,5 +22,15 @@ export {
   type ScriptStepFunction,
 } from "./scripted-chat-model.js";
 export { scriptedText, scriptedToolCall } from "./scripted-steps.js";
+export {
+  ScriptedStreamingTTSModel,
+  type ScriptedStreamingTTSModelOptions,
+} from "./scripted-streaming-tts-model.js";
+export {
+  type ScriptedTTSBehaviour,
+  ScriptedTTSModel,
+  type ScriptedTTSModelOptions,
+} from "./scripted-tts-model.js";
 export { describeSessionSuite, type SessionSuiteOptions } from "./session-suite.js";
+export { type ToneSpeechOptions, toneSampleCount, toneSpeech } from "./tone-speech.js";
 export { unsortedKeysMsg } from "./unsorted-keys-msg.js";

@@ -10,6 +10,7 @@ import {
   DashScopeChatModel,
   type DashScopeChatModelOptions,
 } from "../model/dashscope-chat-model.js";
+import { dashScopeTTSModel } from "../tts/dashscope-tts-factory.js";
 
 /** Settings a {@link dashscope} provider applies to every model it builds. */
 export interface DashScopeProviderOptions {
@@ -48,7 +49,9 @@ export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
  * The DashScope provider for core's registry: `registry.register(dashscope())`, then
  * `registry.chatModel("dashscope:qwen3-max", { enableThinking: true })`. Embeddings by model name:
  * `multimodal-embedding-*` / `tongyi-embedding-vision-*` build a `DashScopeMultiModalEmbedding`,
- * others a `DashScopeTextEmbedding`. Model options given to `chatModel()` win over the provider's.
+ * others a `DashScopeTextEmbedding`. TTS models by model name too (see `dashScopeTTSModel`):
+ * `registry.ttsModel("dashscope:qwen3-tts-flash-realtime")`. Model options given to `chatModel()`
+ * win over the provider's.
  */
 export function dashscope<const Id extends string = "dashscope">(
   options: Omit<DashScopeProviderOptions, "id"> & { id?: Id } = {},
@@ -71,5 +74,7 @@ export function dashscope<const Id extends string = "dashscope">(
       isMultimodalEmbedding(modelOptions.modelName)
         ? new DashScopeMultiModalEmbedding({ ...client, ...modelOptions })
         : new DashScopeTextEmbedding({ ...client, ...modelOptions }),
+    ttsModel: (modelOptions: ProviderModelOptions) =>
+      dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
   };
 }

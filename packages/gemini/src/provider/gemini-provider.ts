@@ -5,6 +5,7 @@ import type { GeminiContent } from "../formatter/gemini-content.js";
 import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
 import { GeminiChatModel, type GeminiChatModelOptions } from "../model/gemini-chat-model.js";
 import { GeminiTokenCounter } from "../token/gemini-token-counter.js";
+import { GeminiTTSModel, type GeminiTTSModelOptions } from "../tts/gemini-tts-model.js";
 
 /** Settings a {@link gemini} provider applies to every model it builds. */
 export interface GeminiProviderOptions {
@@ -35,7 +36,8 @@ export type GeminiProvider<Id extends string = "gemini"> = Provider<
 /**
  * The Gemini provider for core's registry: `registry.register(gemini())`, then
  * `registry.chatModel("gemini:gemini-2.5-flash")`. Builds {@link GeminiChatModel}, the Gemini
- * formatters, {@link GeminiTokenCounter} and {@link GeminiTextEmbedding}. Model options given to
+ * formatters, {@link GeminiTokenCounter}, {@link GeminiTextEmbedding} and {@link GeminiTTSModel}
+ * (`registry.ttsModel("gemini:gemini-2.5-flash-preview-tts", { voice: "Kore" })`). Model options given to
  * `chatModel()` (`stream`, `thinkingConfig`, `generateKwargs`…) win over the provider's.
  */
 export function gemini<const Id extends string = "gemini">(
@@ -60,6 +62,12 @@ export function gemini<const Id extends string = "gemini">(
       new GeminiTextEmbedding({
         ...client,
         ...modelOptions,
+      }),
+    ttsModel: (modelOptions) =>
+      new GeminiTTSModel({
+        ...client,
+        provider: id,
+        ...(modelOptions as unknown as GeminiTTSModelOptions),
       }),
   };
 }

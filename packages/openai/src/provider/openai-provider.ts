@@ -14,6 +14,7 @@ import {
   type OpenAIResponseModelOptions,
 } from "../model/openai-response-model.js";
 import { OpenAITokenCounter } from "../token/openai-token-counter.js";
+import { OpenAITTSModel, type OpenAITTSModelOptions } from "../tts/openai-tts-model.js";
 
 /** Settings an {@link openai} provider applies to every model it builds. */
 export interface OpenAIProviderOptions {
@@ -35,7 +36,7 @@ export interface OpenAIProviderOptions {
    * `OpenAIResponse*Formatter`s).
    */
   api?: "chat" | "responses";
-  /** Whether the provider offers the OpenAI token counter and embeddings. Default true. */
+  /** Whether the provider offers the OpenAI token counter, embeddings and TTS models. Default true. */
   openAIExtras?: boolean;
 }
 
@@ -111,6 +112,7 @@ function responsesParts<Id extends string>(
  * Model options given to `chatModel()` (`stream`, `generateKwargs`…) win over the provider's.
  * `openai({ api: "responses" })` serves the Responses API instead of Chat Completions (its
  * formatters and model then read Responses `input` items).
+ * `registry.ttsModel("openai:gpt-4o-mini-tts", { voice: "coral" })` builds an {@link OpenAITTSModel}.
  */
 export function openai<const Id extends string = "openai">(
   options?: OpenAIOptionsOf<Id, "chat">,
@@ -141,13 +143,15 @@ export function openai(
   };
   const extras: Pick<
     OpenAIProvider<string>,
-    "tokenCounter" | "embedding"
+    "tokenCounter" | "embedding" | "ttsModel"
   > = options.openAIExtras === false
     ? {}
     : {
         tokenCounter: (modelOptions) =>
           new OpenAITokenCounter({ modelName: modelOptions.modelName }),
         embedding: (modelOptions) => new OpenAITextEmbedding({ ...client, ...modelOptions }),
+        ttsModel: (modelOptions) =>
+          new OpenAITTSModel({ ...shared, ...(modelOptions as unknown as OpenAITTSModelOptions) }),
       };
   return api === "responses"
     ? { id, ...responsesParts(shared), ...extras }

@@ -1,0 +1,147 @@
+import type { AudioBlock } from "../message/content-block.js";
+import { Msg } from "../message/msg.js";
+import { spokenText, type TTSModelBase } from "../tts/tts-model-base.js";
+import { lastSentenceEnd } from "./sentence-boundary.js";
+
+/**
+ * Speaks a message while it streams, for `ReActAgent({ ttsModel })`:
+ *
+ * - a streaming-input model gets every text delta as it arrives (`push`), and returns the audio
+ *   that arrived meanwhile;
+ * - a one-shot model gets one `synthesize` per complete sentence, started as soon as the sentence
+ *   is complete (while the answer goes on streaming), one at a time and in order; so the first
+ *   audio comes after the first sentence, not after the whole answer (v1.0.21 waits for the whole
+ *   answer).
+ *
+ * {@link update} returns the audio ready now without waiting for synthesis; {@link finish} yields
+ * the rest once the text is complete. Audio comes as deltas (only the new blocks). Aborting the
+ * reply's signal, or {@link cancel}, stops synthesis.
+ */
+export class SpeechFollower {
+  readonly #model: TTSModelBase;
+  readonly #controller = new AbortController();
+  readonly #detach: () => void;
+  // one-shot mode
+  #spokenUpTo = 0;
+  readonly #sentences: { id: string; name: string; text: string }[] = [];
+  #pushed = false;
+  readonly #outbox: AudioBlock[] = [];
+  #worker: Promise<void> | undefined;
+  #failure: { error: unknown } | undefined;
+  #wake: (() => void) | undefined;
+  #sentenceCount = 0;
+
+  constructor(model: TTSModelBase, signal: AbortSignal) {
+    this.#model = model;
+    const onAbort = () => this.#controller.abort(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    this.#detach = () => signal.removeEventListener("abort", onAbort);
+  }
+
+  /** The message grew: sends what is new and returns the audio ready now (maybe none). */
+  async update(msg: Msg): Promise<AudioBlock[]> {
+    if (this.#model.supportsStreamingInput) {
+      if (spokenText(msg) === "") return [];
+      this.#pushed = true;
+      const response = await this.#model.push(msg, { signal: this.#controller.signal });
+      return response.content ? [response.content] : [];
+    }
+    this.#throwIfFailed();
+    const text = spokenText(msg);
+    const end = lastSentenceEnd(text, this.#spokenUpTo);
+    if (end > this.#spokenUpTo) {
+      this.#enqueue(msg, text.slice(this.#spokenUpTo, end));
+      this.#spokenUpTo = end;
+    }
+    return this.#outbox.splice(0);
+  }
+
+  /** The text is complete: yields the remaining audio, in order, until all of it is spoken. */
+  async *finish(msg: Msg): AsyncGenerator<AudioBlock[], void, undefined> {
+    try {
+      if (this.#model.supportsStreamingInput) {
+        if (spokenText(msg) === "" && !this.#pushed) return;
+        for await (const response of this.#model.synthesizeStream(msg, {
+          signal: this.#controller.signal,
+        })) {
+          if (response.content) yield [response.content];
+        }
+        return;
+      }
+      const text = spokenText(msg);
+      if (text.length > this.#spokenUpTo) this.#enqueue(msg, text.slice(this.#spokenUpTo));
+      this.#spokenUpTo = text.length;
+      for (;;) {
+        this.#throwIfFailed();
+        if (this.#outbox.length > 0) {
+          yield this.#outbox.splice(0);
+          continue;
+        }
+        if (!this.#worker) return;
+        await new Promise<void>((resolve) => {
+          this.#wake = resolve;
+        });
+      }
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Stops any synthesis in flight (the reply failed or was interrupted). */
+  async cancel(reason?: unknown): Promise<void> {
+    this.#controller.abort(reason);
+    this.#wake?.();
+    await this.close();
+  }
+
+  /** Releases the model's connection (streaming-input models connect per message). */
+  async close(): Promise<void> {
+    this.#detach();
+    if (this.#model.supportsStreamingInput) await this.#model.close();
+  }
+
+  #throwIfFailed(): void {
+    if (this.#failure) throw this.#failure.error;
+  }
+
+  #enqueue(msg: Msg, text: string): void {
+    if (text.trim() === "") return;
+    this.#sentenceCount++;
+    this.#sentences.push({ id: `${msg.id}-s${this.#sentenceCount}`, name: msg.name, text });
+    this.#worker ??= this.#work();
+  }
+
+  // One synthesis at a time, in sentence order; sentences queued meanwhile are picked up.
+  async #work(): Promise<void> {
+    try {
+      for (let next = this.#sentences.shift(); next; next = this.#sentences.shift()) {
+        const part = new Msg({
+          id: next.id,
+          name: next.name,
+          role: "assistant",
+          content: next.text,
+        });
+        for await (const response of this.#model.synthesizeStream(part, {
+          signal: this.#controller.signal,
+        })) {
+          if (response.content) {
+            this.#outbox.push(response.content);
+            this.#notify();
+          }
+        }
+      }
+    } catch (error) {
+      this.#failure = { error };
+    } finally {
+      this.#worker = undefined;
+      this.#notify();
+    }
+  }
+
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+}

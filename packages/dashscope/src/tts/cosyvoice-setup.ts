@@ -1,0 +1,69 @@
+import type { TTSModelBaseOptions } from "@agentscope-ts/core";
+import { DashScopeSocket } from "../websocket/dashscope-socket.js";
+import { COSYVOICE_WEBSOCKET_PATH, type CosyVoiceTaskSettings } from "./cosyvoice-protocol.js";
+import {
+  checkVoice,
+  checkVoiceFormat,
+  DASHSCOPE_TTS_SAMPLE_RATE,
+  type DashScopeVoiceFormat,
+  type DashScopeWebSocketClient,
+  type DashScopeWebSocketOptions,
+  webSocketClient,
+} from "./dashscope-tts-options.js";
+
+/** Options shared by the CosyVoice models (AgentScope's keyword arguments, camelCased). */
+export interface CosyVoiceModelOptions
+  extends Omit<TTSModelBaseOptions, "modelName">,
+    DashScopeWebSocketOptions {
+  /** The model. Default `"cosyvoice-v3-plus"` (AgentScope's); `cosyvoice-v3-flash`, `sambert`… */
+  modelName?: string;
+  /** The voice (`longanyang`, `longanhuan`, `longhuhu_v3`…). Default `"longanyang"`. */
+  voice?: string;
+  /** The audio format. Default `"pcm"` (16-bit mono, what AgentScope asks for). */
+  format?: DashScopeVoiceFormat;
+  /** The sample rate in Hz (8000 … 48000). Default 24 000 (AgentScope's). */
+  sampleRate?: number;
+  /** More task `parameters` (`volume`, `rate`, `pitch`, `instruction`, `language_hints`…). */
+  generateKwargs?: Record<string, unknown>;
+  /** The provider id used in errors. Default `"dashscope"`. */
+  provider?: string;
+}
+
+/** What every CosyVoice model reads from its options, checked. */
+export interface CosyVoiceSetup {
+  provider: string;
+  client: DashScopeWebSocketClient;
+  settings: Omit<CosyVoiceTaskSettings, "modelName">;
+}
+
+/** Checks and reads the options every CosyVoice model takes. */
+export function cosyVoiceSetup(options: CosyVoiceModelOptions, owner: string): CosyVoiceSetup {
+  checkVoice(options.voice, owner);
+  checkVoiceFormat(options.format, options.sampleRate, owner);
+  return {
+    provider: options.provider ?? "dashscope",
+    client: webSocketClient(options, owner),
+    settings: {
+      voice: options.voice ?? "longanyang",
+      format: options.format ?? "pcm",
+      sampleRate: options.sampleRate ?? DASHSCOPE_TTS_SAMPLE_RATE,
+      parameters: { ...options.generateKwargs },
+    },
+  };
+}
+
+/** Opens a socket to DashScope's inference WebSocket for a CosyVoice model. */
+export function openCosyVoiceSocket(
+  setup: CosyVoiceSetup,
+  signal: AbortSignal | undefined,
+): Promise<DashScopeSocket> {
+  const { client, provider } = setup;
+  return DashScopeSocket.open({
+    url: `${client.baseWebSocketApiUrl}${COSYVOICE_WEBSOCKET_PATH}`,
+    headers: client.headers,
+    provider,
+    webSocket: client.webSocket,
+    signal,
+    connectTimeout: client.connectTimeout,
+  });
+}

@@ -1,0 +1,102 @@
+import {
+  audioBlockFromBytes,
+  concatBytes,
+  createTTSResponse,
+  Pcm16Aligner,
+  TTSModelBase,
+  type TTSRequest,
+  type TTSResponse,
+  ttsAudioDelta,
+} from "@agentscope-ts/core";
+import {
+  continueTask,
+  finishTask,
+  newTaskId,
+  parseCosyVoiceEvent,
+  runTask,
+  taskFailedError,
+} from "./cosyvoice-protocol.js";
+import {
+  type CosyVoiceModelOptions,
+  type CosyVoiceSetup,
+  cosyVoiceSetup,
+  openCosyVoiceSocket,
+} from "./cosyvoice-setup.js";
+import { type DashScopeVoiceFormat, voiceMediaType } from "./dashscope-tts-options.js";
+
+/**
+ * AgentScope's `DashScopeCosyVoiceTTSModel`: CosyVoice over DashScope's WebSocket, one task per
+ * message (`run-task`, the text in one `continue-task`, `finish-task`); the audio comes as binary
+ * frames, yielded as they arrive (`stream: true`) or as one block (AgentScope's default here is
+ * `stream: false`). No streaming input: see `DashScopeCosyVoiceRealtimeTTSModel`. A `task-failed`
+ * event is a `DashScopeError` with its `error_code`; a socket closed or silent mid-synthesis a
+ * retryable `ModelError`; retries before the first audio, timeouts and abort come from
+ * {@link TTSModelBase}.
+ */
+export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
+  readonly provider: string;
+  /** The voice. */
+  readonly voice: string;
+  /** The audio format. */
+  readonly format: DashScopeVoiceFormat;
+  /** The sample rate in Hz. */
+  readonly sampleRate: number;
+  private readonly setup: CosyVoiceSetup;
+
+  constructor(options: CosyVoiceModelOptions = {}) {
+    const setup = cosyVoiceSetup(options, "DashScopeCosyVoiceTTSModel");
+    super({
+      ...options,
+      modelName: options.modelName ?? "cosyvoice-v3-plus",
+      stream: options.stream ?? false,
+    });
+    this.setup = setup;
+    this.provider = setup.provider;
+    this.voice = setup.settings.voice;
+    this.format = setup.settings.format;
+    this.sampleRate = setup.settings.sampleRate;
+  }
+
+  protected override async *doSynthesize(
+    text: string,
+    request: TTSRequest,
+  ): AsyncGenerator<TTSResponse, void, undefined> {
+    const settings = { ...this.setup.settings, modelName: this.modelName };
+    const mediaType = voiceMediaType(this.format, this.sampleRate);
+    const taskId = newTaskId();
+    const what = `The CosyVoice task of ${this.modelName}`;
+    const socket = await openCosyVoiceSocket(this.setup, request.signal);
+    try {
+      socket.send(runTask(taskId, settings));
+      const aligner = this.format === "pcm" ? new Pcm16Aligner() : undefined;
+      const whole: Uint8Array[] = [];
+      for (;;) {
+        const frame = await socket.next(request.signal, null, what);
+        if (frame.kind === "binary") {
+          const bytes = aligner ? aligner.push(frame.bytes) : frame.bytes;
+          if (bytes.length === 0) continue;
+          if (this.streaming) yield ttsAudioDelta(bytes, mediaType);
+          else whole.push(bytes);
+          continue;
+        }
+        const event = parseCosyVoiceEvent(frame.text);
+        if (!event) continue;
+        if (event.event === "task-failed") throw taskFailedError(event, this.provider);
+        if (event.event === "task-started") {
+          socket.send(continueTask(taskId, settings, text));
+          socket.send(finishTask(taskId));
+        } else if (event.event === "task-finished") {
+          const usage = { inputTokens: event.characters ?? 0, outputTokens: 0, time: 0 };
+          const content =
+            whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
+          // Closed before the last yield: the consumer may stop reading at the last response.
+          socket.close();
+          yield createTTSResponse({ content, isLast: true, usage });
+          return;
+        }
+      }
+    } finally {
+      socket.close();
+    }
+  }
+}

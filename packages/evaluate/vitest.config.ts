@@ -1,0 +1,3 @@
+import { packageTestConfig } from "@agentscope-ts/vitest-config";
+
+export default packageTestConfig();

@@ -1,0 +1,173 @@
+import {
+  audioBlockFromBytes,
+  base64ToBytes,
+  concatBytes,
+  createTTSResponse,
+  Pcm16Aligner,
+  parseAudioMediaType,
+  pcmMediaType,
+  type TTSCallOptions,
+  TTSModelBase,
+  type TTSModelBaseOptions,
+  type TTSRequest,
+  type TTSResponse,
+  type TTSUsage,
+  ValidationError,
+} from "@agentscope-ts/core";
+import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
+import { createGeminiClient } from "../model/gemini-chat-model.js";
+import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
+
+/** The sample rate of Gemini's speech (raw 16-bit PCM, `audio/L16;codec=pcm;rate=24000`). */
+export const GEMINI_TTS_SAMPLE_RATE = 24_000;
+
+/** Options of {@link GeminiTTSModel} (AgentScope's keyword arguments, camelCased). */
+export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelName"> {
+  /** The TTS model. Default `"gemini-2.5-flash-preview-tts"` (AgentScope's). */
+  modelName?: string;
+  /** The prebuilt voice (`Zephyr`, `Kore`, `Orus`, `Autonoe`…). Default `"Kore"`. */
+  voice?: string;
+  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
+  apiKey?: string;
+  /** The API base URL (sent as the SDK's `httpOptions.baseUrl`). */
+  baseURL?: string;
+  /** More options of the SDK client (`GoogleGenAI`). */
+  clientKwargs?: Record<string, unknown>;
+  /** Fields of the SDK's `GenerateContentConfig` sent with every call (`temperature`, `seed`…). */
+  generateKwargs?: Record<string, unknown>;
+  /** Use this client instead of building one. */
+  client?: GoogleGenAI;
+  /** The provider id used in errors. Default `"gemini"`. */
+  provider?: string;
+}
+
+/** Options of one {@link GeminiTTSModel} call. */
+export interface GeminiTTSCallOptions extends TTSCallOptions {
+  /** Extra `GenerateContentConfig` fields for this call. */
+  generateKwargs?: Record<string, unknown>;
+}
+
+/** The inline audio parts of one `generateContent` answer, in order. */
+function audioParts(response: GenerateContentResponse): { data: string; mimeType: string }[] {
+  const out: { data: string; mimeType: string }[] = [];
+  for (const part of response.candidates?.[0]?.content?.parts ?? []) {
+    const inline = part.inlineData;
+    if (typeof inline?.data === "string" && inline.data !== "") {
+      out.push({ data: inline.data, mimeType: inline.mimeType ?? "" });
+    }
+  }
+  return out;
+}
+
+/** AgentScope's media type for Gemini's `audio/L16;codec=pcm;rate=24000` (other types kept). */
+function mediaTypeOf(mimeType: string): string {
+  const type = parseAudioMediaType(mimeType || "audio/L16");
+  return type.encoding === "pcm" ? pcmMediaType(type.sampleRate, type.channels) : mimeType;
+}
+
+function usageOf(response: GenerateContentResponse): Partial<TTSUsage> | undefined {
+  const usage = response.usageMetadata;
+  if (!usage) return undefined;
+  return {
+    inputTokens: usage.promptTokenCount ?? 0,
+    outputTokens: usage.candidatesTokenCount ?? 0,
+  };
+}
+
+/**
+ * AgentScope's `GeminiTTSModel` on the official `@google/genai` SDK: `generateContent` (or
+ * `generateContentStream`) with `responseModalities: ["AUDIO"]` and the prebuilt voice in
+ * `speechConfig`; the inline PCM (24 kHz) of the answer becomes audio blocks, `audio/pcm;rate=…`.
+ * One request per message (no streaming input). Retries before the first audio, timeouts and
+ * abort come from {@link TTSModelBase}.
+ */
+export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: GoogleGenAI;
+  /** The prebuilt voice. */
+  readonly voice: string;
+  /** The sample rate of the speech (fixed by the API: 24 kHz). */
+  readonly sampleRate = GEMINI_TTS_SAMPLE_RATE;
+  /** Config fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+
+  constructor(options: GeminiTTSModelOptions = {}) {
+    if (
+      options.voice !== undefined &&
+      (typeof options.voice !== "string" || options.voice === "")
+    ) {
+      throw new ValidationError("GeminiTTSModel options", [
+        { path: "voice", message: 'expected a prebuilt voice name such as "Kore"' },
+      ]);
+    }
+    super({ ...options, modelName: options.modelName ?? "gemini-2.5-flash-preview-tts" });
+    this.provider = options.provider ?? "gemini";
+    this.voice = options.voice ?? "Kore";
+    this.generateKwargs = { ...options.generateKwargs };
+    this.client = options.client ?? createGeminiClient(options);
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeGeminiError(error, this.provider, geminiBaseUrl(this.client));
+  }
+
+  protected override async *doSynthesize(
+    text: string,
+    request: TTSRequest<GeminiTTSCallOptions>,
+  ): AsyncGenerator<TTSResponse, void, undefined> {
+    const params = {
+      model: this.modelName,
+      contents: text,
+      config: {
+        responseModalities: ["AUDIO"],
+        speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.voice } } },
+        ...this.generateKwargs,
+        ...request.generateKwargs,
+        abortSignal: request.signal,
+      },
+    };
+    if (!this.streaming) {
+      const response = await this.client.models.generateContent(params as never);
+      const usage = usageOf(response);
+      const parts = audioParts(response);
+      const bytes = parts.map((p) => base64ToBytes(p.data));
+      const first = parts[0];
+      const content =
+        first === undefined
+          ? null
+          : audioBlockFromBytes(concatBytes(bytes), mediaTypeOf(first.mimeType));
+      yield createTTSResponse({
+        content,
+        ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}),
+      });
+      return;
+    }
+    const stream = await this.client.models.generateContentStream(params as never);
+    const aligner = new Pcm16Aligner();
+    let usage: Partial<TTSUsage> | undefined;
+    for await (const chunk of stream) {
+      usage = usageOf(chunk) ?? usage;
+      for (const part of audioParts(chunk)) {
+        const mediaType = mediaTypeOf(part.mimeType);
+        let bytes = base64ToBytes(part.data);
+        if (mediaType.startsWith("audio/pcm")) bytes = aligner.push(bytes);
+        if (bytes.length > 0) {
+          yield createTTSResponse({
+            content: audioBlockFromBytes(bytes, mediaType),
+            isLast: false,
+          });
+        }
+      }
+    }
+    yield createTTSResponse({
+      content: null,
+      isLast: true,
+      ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}),
+    });
+  }
+}
+
+function fill(usage: Partial<TTSUsage>): Omit<TTSUsage, "time"> {
+  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
+}

@@ -1,0 +1,228 @@
+import {
+  audioBlockFromBytes,
+  base64ToBytes,
+  createTTSResponse,
+  ModelError,
+  normalizeModelError,
+  Pcm16Aligner,
+  pcmMediaType,
+  type TTSCallOptions,
+  TTSModelBase,
+  type TTSModelBaseOptions,
+  type TTSRequest,
+  type TTSResponse,
+  ttsAudioDelta,
+  ValidationError,
+} from "@agentscope-ts/core";
+import type OpenAI from "openai";
+import {
+  abortOptions,
+  createOpenAIClient,
+  type OpenAIClientOptions,
+} from "../model/openai-client.js";
+import { readJsonEvents } from "../model/sse-json-events.js";
+import { WavStreamReader } from "./wav-stream-reader.js";
+
+/** The audio formats `audio.speech.create` answers in (its `response_format`). */
+export type OpenAITTSFormat = "pcm" | "wav" | "mp3" | "opus" | "aac" | "flac";
+
+/** The sample rate of OpenAI's raw PCM speech (fixed by the API). */
+export const OPENAI_TTS_SAMPLE_RATE = 24_000;
+
+const FORMATS: readonly OpenAITTSFormat[] = ["pcm", "wav", "mp3", "opus", "aac", "flac"];
+
+const MEDIA_TYPES: Record<OpenAITTSFormat, string> = {
+  pcm: pcmMediaType(OPENAI_TTS_SAMPLE_RATE),
+  wav: "audio/wav",
+  mp3: "audio/mpeg",
+  opus: "audio/opus",
+  aac: "audio/aac",
+  flac: "audio/flac",
+};
+
+/** Options of {@link OpenAITTSModel} (AgentScope's keyword arguments, camelCased). */
+export interface OpenAITTSModelOptions
+  extends Omit<TTSModelBaseOptions, "modelName">,
+    OpenAIClientOptions {
+  /** The TTS model. Default `"gpt-4o-mini-tts"` (AgentScope's). */
+  modelName?: string;
+  /** The voice (`alloy`, `ash`, `ballad`, `coral`, `echo`, `sage`, `shimmer`…). Default `"alloy"`. */
+  voice?: string;
+  /**
+   * The audio format (`response_format`). Default `"pcm"`: 16-bit mono at 24 kHz, what AgentScope
+   * asks for and what a player can start on at once. A streamed `"wav"` is handed on as PCM.
+   */
+  format?: OpenAITTSFormat;
+  /**
+   * How streamed audio travels (`stream_format`): `"audio"` (default: the raw bytes, every model)
+   * or `"sse"` (`speech.audio.delta` events with base64 audio, then `speech.audio.done` with the
+   * usage; not for `tts-1`/`tts-1-hd`). Only used when `stream` is true.
+   */
+  streamFormat?: "audio" | "sse";
+  /**
+   * More `audio.speech.create` fields sent with every call, as the API names them:
+   * `{ instructions: "Speak warmly", speed: 1.2 }`.
+   */
+  generateKwargs?: Record<string, unknown>;
+  /** The provider id used in errors. Default `"openai"`. */
+  provider?: string;
+}
+
+/** Options of one {@link OpenAITTSModel} call. */
+export interface OpenAITTSCallOptions extends TTSCallOptions {
+  /** Extra `audio.speech.create` fields for this call. */
+  generateKwargs?: Record<string, unknown>;
+}
+
+function checkOptions(options: OpenAITTSModelOptions): void {
+  const issues: { path: string; message: string }[] = [];
+  if (options.format !== undefined && !FORMATS.includes(options.format)) {
+    issues.push({
+      path: "format",
+      message: `expected one of ${FORMATS.join(", ")}, received ${JSON.stringify(options.format)}`,
+    });
+  }
+  if (
+    options.streamFormat !== undefined &&
+    options.streamFormat !== "audio" &&
+    options.streamFormat !== "sse"
+  ) {
+    issues.push({
+      path: "streamFormat",
+      message: `expected "audio" or "sse", received ${JSON.stringify(options.streamFormat)}`,
+    });
+  }
+  if (options.voice !== undefined && (typeof options.voice !== "string" || options.voice === "")) {
+    issues.push({ path: "voice", message: 'expected a voice name such as "alloy"' });
+  }
+  if (issues.length > 0) throw new ValidationError("OpenAITTSModel options", issues);
+}
+
+/**
+ * AgentScope's `OpenAITTSModel` on the official `openai` SDK (`audio.speech.create`): one request
+ * per message (no streaming input). Streaming reads the audio as it arrives, raw (`streamFormat:
+ * "audio"`) or as `speech.audio.delta` events (`"sse"`), and yields it as PCM deltas cut on whole
+ * samples; otherwise the whole file comes as one block. Retries before the first audio, the idle
+ * and request timeouts and abort come from {@link TTSModelBase}.
+ */
+export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
+  readonly provider: string;
+  /** The SDK client. */
+  readonly client: OpenAI;
+  /** The voice. */
+  readonly voice: string;
+  /** The audio format asked for. */
+  readonly format: OpenAITTSFormat;
+  /** How streamed audio travels. */
+  readonly streamFormat: "audio" | "sse";
+  /** The sample rate of PCM output (fixed by the API: 24 kHz). */
+  readonly sampleRate = OPENAI_TTS_SAMPLE_RATE;
+  /** Fields sent with every call. */
+  generateKwargs: Record<string, unknown>;
+
+  constructor(options: OpenAITTSModelOptions = {}) {
+    checkOptions(options);
+    super({ ...options, modelName: options.modelName ?? "gpt-4o-mini-tts" });
+    this.provider = options.provider ?? "openai";
+    this.voice = options.voice ?? "alloy";
+    this.format = options.format ?? "pcm";
+    this.streamFormat = options.streamFormat ?? "audio";
+    this.generateKwargs = { ...options.generateKwargs };
+    this.client = createOpenAIClient(options, "OpenAITTSModel");
+  }
+
+  protected override normalizeError(error: unknown): unknown {
+    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
+  }
+
+  protected override async *doSynthesize(
+    text: string,
+    request: TTSRequest<OpenAITTSCallOptions>,
+  ): AsyncGenerator<TTSResponse, void, undefined> {
+    const sse = this.streaming && this.streamFormat === "sse";
+    const body = {
+      model: this.modelName,
+      voice: this.voice,
+      input: text,
+      response_format: this.format,
+      ...(this.streaming ? { stream_format: this.streamFormat } : {}),
+      ...this.generateKwargs,
+      ...request.generateKwargs,
+    } as OpenAI.Audio.SpeechCreateParams;
+    const response = await this.client.audio.speech.create(
+      body,
+      abortOptions(this.client, request.signal),
+    );
+    if (!this.streaming) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      yield createTTSResponse({ content: audioBlockFromBytes(bytes, MEDIA_TYPES[this.format]) });
+      return;
+    }
+    if (sse) yield* this.readEvents(response);
+    else yield* this.readBytes(response);
+  }
+
+  /** Raw streamed audio: PCM (and WAV, its header read off) on whole samples, other codecs as bytes. */
+  private async *readBytes(response: Response): AsyncGenerator<TTSResponse, void, undefined> {
+    if (!response.body) {
+      throw new ModelError(`${this.provider}: the speech response has no body.`, {
+        provider: this.provider,
+        retryable: true,
+      });
+    }
+    const aligner = new Pcm16Aligner();
+    const wav = this.format === "wav" ? new WavStreamReader(this.provider) : undefined;
+    let mediaType = MEDIA_TYPES[this.format];
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
+        let bytes: Uint8Array = chunk;
+        if (wav) {
+          const pcm = wav.push(chunk);
+          if (pcm === undefined) continue;
+          mediaType = pcmMediaType(wav.sampleRate, wav.channels);
+          bytes = pcm;
+        }
+        if (this.format === "pcm" || wav) bytes = aligner.push(bytes);
+        if (bytes.length > 0) yield ttsAudioDelta(bytes, mediaType);
+      }
+      wav?.end();
+    } finally {
+      // Stopped early (abort, timeout, the consumer left): cancel the body and so the request.
+      reader.cancel().catch(() => {});
+    }
+  }
+
+  /** `stream_format: "sse"`: `speech.audio.delta` events, ended by `speech.audio.done`. */
+  private async *readEvents(response: Response): AsyncGenerator<TTSResponse, void, undefined> {
+    const aligner = new Pcm16Aligner();
+    const pcm = this.format === "pcm";
+    for await (const { data } of readJsonEvents(response, this.provider, { sentinel: false })) {
+      if (data.type === "speech.audio.delta" && typeof data.audio === "string") {
+        let bytes = base64ToBytes(data.audio);
+        if (pcm) bytes = aligner.push(bytes);
+        if (bytes.length > 0) {
+          yield ttsAudioDelta(bytes, MEDIA_TYPES[this.format]);
+        }
+      } else if (data.type === "speech.audio.done") {
+        const usage = (data.usage ?? {}) as { input_tokens?: unknown; output_tokens?: unknown };
+        yield createTTSResponse({
+          content: null,
+          isLast: true,
+          usage: {
+            inputTokens: typeof usage.input_tokens === "number" ? usage.input_tokens : 0,
+            outputTokens: typeof usage.output_tokens === "number" ? usage.output_tokens : 0,
+            time: 0,
+          },
+        });
+        return;
+      }
+    }
+    throw new ModelError(
+      `${this.provider}: the speech event stream ended without speech.audio.done; the audio may be cut. Retrying the request may help.`,
+      { provider: this.provider, retryable: true },
+    );
+  }
+}
