@@ -15,6 +15,7 @@ export * from "./pipeline/index.js";
 export * from "./plan/index.js";
 export * from "./provider-kit/index.js";
 export * from "./rag/index.js";
+export * from "./realtime/index.js";
 export * from "./registry/index.js";
 export { getRunIdentity, type RunIdentity, setRunIdentity } from "./run/run-identity.js";
 export * from "./session/index.js";
