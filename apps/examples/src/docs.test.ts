@@ -99,6 +99,7 @@ describe("docs code blocks", () => {
       "deployment",
       "realtime",
       "studio",
+      "logging",
       "evaluation",
     ]) {
       expect(guides, guide).toContain(guide);

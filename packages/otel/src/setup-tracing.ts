@@ -1,4 +1,5 @@
 import { setTracer, ValidationError } from "@agentscope-ts/core";
+import { context, propagation, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import { BatchSpanProcessor } from "@opentelemetry/sdk-trace";
@@ -90,6 +91,11 @@ export function setupTracing(options: SetupTracingOptions = {}): TracingHandle {
       stopped ??= (async () => {
         setTracer(undefined);
         await sdk.shutdown();
+        // The SDK registered itself globally; a later setupTracing (a second `init`) must be able
+        // to register again, or its spans would go to this stopped provider.
+        trace.disable();
+        context.disable();
+        propagation.disable();
       })();
       return stopped;
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Msg, StorageConnectionError } from "@agentscope-ts/core";
+import { getLogger, type Logger, Msg, StorageConnectionError } from "@agentscope-ts/core";
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -27,6 +27,7 @@ import {
 } from "./realtime-sessions.js";
 import { RedisBackend } from "./redis-backend.js";
 import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
+import { type RequestLogVars, requestLog } from "./request-log.js";
 import { SecretMask } from "./secret-mask.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
 
@@ -76,8 +77,13 @@ export interface AgentServerOptions {
    * lines), besides those it knows: the bearer `tokens` and the API keys of the agents' models.
    */
   secrets?: readonly string[];
-  /** Where the server's log lines go (secrets masked). Default `console.error`. */
+  /** Where the server's error lines go (secrets masked). Default: `logger.error`. */
   log?: (line: string) => void;
+  /**
+   * The structured logger of the request and run records (one per request, one per run
+   * transition; secrets masked). Default: core's `getLogger()` (see `setLogger`).
+   */
+  logger?: Logger;
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
   /**
@@ -135,7 +141,7 @@ const approvalBodySchema = z.strictObject({
   reason: z.string().max(2000).optional(),
 });
 
-type Vars = { Variables: { userId: string } };
+type Vars = { Variables: RequestLogVars };
 
 function issuesText(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ");
@@ -161,7 +167,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     );
   }
   const mask = new SecretMask([...Object.keys(options.tokens ?? {}), ...(options.secrets ?? [])]);
-  const logTo = options.log ?? ((line: string) => console.error(line));
+  const logger = options.logger ?? getLogger();
+  const logTo = options.log ?? ((line: string) => logger.error(line));
   const log = (line: string) => logTo(mask.text(line));
   /** JSON error body: `{ error: { code, message } }`, secrets masked. */
   const fail = (c: Context, status: 400 | 401 | 404 | 409 | 413 | 429 | 503, message: string) =>
@@ -178,6 +185,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     leaseTtlMs,
     mask,
     log,
+    logger,
   });
   const limiter = rateLimiterFor(options.rateLimit, backend, mask);
   const maxStreamMs = options.maxStreamMs ?? 300_000;
@@ -186,6 +194,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const closing = new AbortController();
 
   const app = new Hono<Vars>();
+  app.use("*", requestLog(logger, mask));
   app.onError((error, c) => {
     if (error instanceof RunConflictError) return fail(c, error.status, error.message);
     log(`[agentscope-server] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
@@ -221,6 +230,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const keyOf = (c: Context<Vars>): SessionKey | Response => {
     const parsed = sessionIdSchema.safeParse(c.req.param("id"));
     if (!parsed.success) return fail(c, 400, `Invalid session id: ${issuesText(parsed.error)}.`);
+    c.set("sessionId", parsed.data);
     return { userId: c.get("userId"), sessionId: parsed.data };
   };
   const jsonBody = async (c: Context<Vars>): Promise<unknown> => {
@@ -248,6 +258,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     }
     const msg = new Msg(body.data.name ?? key.userId, body.data.content, "user");
     const { runId } = await runner.startMessage(key, msg, body.data.agent);
+    c.set("runId", runId);
     return c.json({ runId, sessionId: key.sessionId }, 202);
   });
 
@@ -391,6 +402,8 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
       await jsonBody(c),
     );
     if ("refused" in started) return fail(c, started.refused.status, started.refused.message);
+    c.set("sessionId", started.key.sessionId);
+    c.set("runId", started.runId);
     const agUi = new AgUiMapper(started.key.sessionId);
     return streamEvents(c, started.key, "0", { agUi, untilRunEnd: true, runId: started.runId });
   });
@@ -477,7 +490,7 @@ function rateLimiterFor(
   if (given && typeof (given as RateLimiter).take === "function") return given as RateLimiter;
   const settings = (given ?? {}) as ServerRateLimitOptions;
   if (backend instanceof RedisBackend) {
-    const warn = settings.warn ?? ((line: string) => console.warn(line));
+    const warn = settings.warn ?? ((line: string) => getLogger().warn(line));
     return new RedisRateLimiter({ ...settings, backend, warn: (line) => warn(mask.text(line)) });
   }
   return new InMemoryRateLimiter(settings);

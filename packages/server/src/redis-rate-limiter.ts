@@ -1,4 +1,4 @@
-import { StorageConnectionError } from "@agentscope-ts/core";
+import { getLogger, StorageConnectionError } from "@agentscope-ts/core";
 import { luaScript, RedisCommandError, RedisConnection } from "@agentscope-ts/redis";
 import { errorText } from "./event-payload.js";
 import {
@@ -34,7 +34,7 @@ export interface RedisRateLimiterOptions extends RateLimitOptions {
    * `failMode` at once instead of waiting on a dead connection. Default 1 000.
    */
   probeIntervalMs?: number;
-  /** Where the one line per outage (and the one when Redis is back) goes. Default `console.warn`. */
+  /** Where the one line per outage (and the one when Redis is back) goes. Default core's `getLogger().warn`. */
   warn?: (message: string) => void;
 }
 
@@ -113,7 +113,7 @@ export class RedisRateLimiter implements RateLimiter {
     }
     this.#limit = String(limit);
     this.#windowMs = String(windowMs);
-    this.#warn = options.warn ?? ((message) => console.warn(message));
+    this.#warn = options.warn ?? ((message) => getLogger().warn(message));
     this.#local = new InMemoryRateLimiter(options);
   }
 

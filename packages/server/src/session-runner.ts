@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
   AgentScopeError,
+  getLogger,
   type JsonSchemaObject,
+  type Logger,
   Msg,
   type ReActAgent,
   StateError,
@@ -83,8 +85,10 @@ export interface SessionRunnerOptions {
   leaseTtlMs: number;
   /** Masks secrets in every event written and every line logged. Default: an empty mask. */
   mask?: SecretMask;
-  /** Where a failed run is logged (one line, masked). Default `console.error`. */
+  /** Where a failed run is logged (one line, masked). Default: `logger.error`. */
   log?: (line: string) => void;
+  /** Where each run transition is recorded (`info`, fields masked). Default core's `getLogger()`. */
+  logger?: Logger;
 }
 
 interface LocalRun {
@@ -109,13 +113,15 @@ export class SessionRunner {
   readonly #local = new Map<string, LocalRun>();
   readonly #idempotent: RegExp[];
   readonly #log: (line: string) => void;
+  readonly #logger: Logger;
   /** The secrets masked in events and logs (model keys are added as agents are built). */
   readonly mask: SecretMask;
 
   constructor(options: SessionRunnerOptions) {
     this.#o = options;
     this.mask = options.mask ?? new SecretMask();
-    const log = options.log ?? ((line: string) => console.error(line));
+    this.#logger = options.logger ?? getLogger();
+    const log = options.log ?? ((line: string) => this.#logger.error(line));
     this.#log = (line) => log(this.mask.text(line));
     this.#idempotent = options.idempotentTools.map(
       (g) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`),
@@ -383,6 +389,7 @@ export class SessionRunner {
     local: LocalRun,
   ): Promise<void> {
     const runId = run.runId ?? randomUUID();
+    const started = performance.now();
     let interruptSent = false;
     const backend = this.#o.backend;
     // Events queue while a write is in flight and go to the log together (see EventBatcher).
@@ -398,6 +405,20 @@ export class SessionRunner {
     const emit = async (type: string, data: Record<string, unknown>) => {
       // The event that ends the run gives the lease back in the same step.
       const release = RUN_ENDS.has(type);
+      if (release || type === opening) {
+        this.#logger.info(
+          type,
+          this.mask.json({
+            user: key.userId,
+            session: key.sessionId,
+            run: runId,
+            fence: token,
+            agent: agentName,
+            status: type,
+            duration_ms: Math.round(performance.now() - started),
+          }),
+        );
+      }
       if (type === "run_failed") {
         this.#log(
           `[agentscope-server] run ${runId} of session ${keyString(key)} failed: ${String(data.message)}`,

@@ -1,6 +1,7 @@
 import {
   AgentBase,
   formatTimestamp,
+  getLogger,
   shortUuid,
   UserAgent,
   ValidationError,
@@ -40,7 +41,7 @@ export interface ConnectStudioOptions {
   queueCapacity?: number;
   /** How long `disconnect()` waits for the waiting calls (and one trace export) to go out (ms). Default 5000. */
   flushTimeoutMs?: number;
-  /** Where warnings go (one per cause). Default `console.warn`. */
+  /** Where warnings go (one per cause). Default core's `getLogger().warn` (see `setLogger`). */
   onWarning?: (message: string) => void;
 }
 
@@ -116,7 +117,7 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
   const requestTimeoutMs = checkPositive(options.requestTimeoutMs, "requestTimeoutMs", 10_000);
   const capacity = checkPositive(options.queueCapacity, "queueCapacity", 1000);
   const flushTimeoutMs = checkPositive(options.flushTimeoutMs, "flushTimeoutMs", 5000);
-  const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
+  const onWarning = options.onWarning ?? ((message: string) => getLogger().warn(message));
 
   const tracing: StudioTracing | null =
     options.tracing === false

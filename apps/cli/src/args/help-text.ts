@@ -76,6 +76,11 @@ Storage (default: SQLite in $AGENTSCOPE_HOME/server/sessions.db, else
   AGENTSCOPE_REDIS_URL and AGENTSCOPE_POSTGRES_URL stand in for --redis and --postgres
   (keeps passwords off the command line).
 
+Logging (one JSON line per request and per run transition, secrets masked):
+  --log-level LEVEL       DEBUG, INFO, WARNING or ERROR, or lower case (default INFO)
+  --log-file FILE         write the JSON lines to FILE (rotated at 10 MiB, 5 old files
+                          kept) instead of stderr
+
 Other:
   --debug                 stack traces on errors
   -h, --help              this help

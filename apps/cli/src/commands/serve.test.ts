@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
@@ -47,7 +47,7 @@ function captureIO(env: NodeJS.ProcessEnv = {}) {
       };
       check();
     });
-  return { io, printed, output: () => out };
+  return { io, printed, output: () => out, errors: () => err };
 }
 
 describe("agentscope serve", () => {
@@ -96,6 +96,67 @@ describe("agentscope serve", () => {
     expect(checkpoint?.run.status).toBe("idle");
     expect(JSON.stringify(checkpoint?.agent)).toContain("Hello from the service.");
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("logs a JSON line per request and run transition to --log-file at --log-level, secrets masked", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "as-serve-log-"));
+    await using model = await createTestServer({
+      "/v1/chat/completions": { response: [textReply("Logged.")] },
+    });
+    const { io, printed, errors } = captureIO({ OPENAI_API_KEY: "test" });
+    const stop = new AbortController();
+    const token = "serve-secret-token-1";
+    const running = runServe(
+      [
+        ...["--model", "openai:gpt-test", "--base-url", `${model.url}/v1`, "--port", "0"],
+        ...["--token", `${token}=alice`, "--in-memory"],
+        ...["--log-level", "INFO", "--log-file", join(dir, "logs", "serve.log")],
+      ],
+      io,
+      stop.signal,
+    );
+    const [, url] = await printed(/listening on (http:\/\/\S+)/);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const posted = await fetch(`${url}/v1/sessions/s-${token}/messages`, {
+      method: "POST",
+      headers: { ...headers, "x-request-id": "cli-req-1" },
+      body: JSON.stringify({ content: "hi" }),
+    });
+    expect(posted.status).toBe(202);
+    await (await fetch(`${url}/v1/sessions/s-${token}/events?until=run_end`, { headers })).text();
+    stop.abort();
+    expect(await running).toBe(0);
+
+    const text = (
+      await Promise.all(
+        (await readdir(join(dir, "logs"))).map((f) => readFile(join(dir, "logs", f), "utf8")),
+      )
+    ).join("");
+    const records = text
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(records.find((r) => r.request_id === "cli-req-1")).toMatchObject({
+      msg: "request",
+      method: "POST",
+      status: 202,
+      user: "alice",
+      session: "s-***",
+    });
+    expect(records.filter((r) => String(r.msg).startsWith("run_")).map((r) => r.msg)).toEqual([
+      "run_started",
+      "run_finished",
+    ]);
+    expect(text).not.toContain(token);
+    expect(errors()).toBe("");
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("refuses an unknown --log-level, naming the levels", async () => {
+    const { io } = captureIO({ OPENAI_API_KEY: "test" });
+    await expect(
+      runServe(["--allow-anonymous", "--in-memory", "--log-level", "loud"], io),
+    ).rejects.toThrow(/--log-level: expected one of DEBUG, INFO, WARNING, ERROR/);
   });
 
   it("refuses to start without auth, and on a bad port", async () => {

@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
-import { ReActAgent, Toolkit } from "@agentscope-ts/core";
+import { ReActAgent, setLogger, setLogLevel, Toolkit, ValidationError } from "@agentscope-ts/core";
 import { type AgentServerOptions, createAgentServer } from "@agentscope-ts/server";
 import { AGENT_NAME } from "../agent/set-up-agent.js";
 import { SERVE_HELP } from "../args/help-text.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
 import { chooseModel } from "../model/model-choice.js";
+import { maskedLogger, openServeLogger } from "../serve/serve-logger.js";
 import { openStorage, planStorage } from "../serve/serve-storage.js";
 import { cliVersion } from "../version.js";
 
@@ -77,6 +78,17 @@ export async function runServe(
     },
     io.env,
   );
+  let logs: Awaited<ReturnType<typeof openServeLogger>>;
+  try {
+    logs = await openServeLogger({
+      level: values["log-level"],
+      file: values["log-file"],
+      stderr: io.stderr,
+    });
+  } catch (error) {
+    if (error instanceof ValidationError) throw usage(error.message);
+    throw error;
+  }
   const storage = await openStorage(plan);
   let loaded: Awaited<ReturnType<typeof choice.provider.load>>;
   try {
@@ -100,8 +112,11 @@ export async function runServe(
     },
     ...(Object.keys(tokens).length > 0 ? { tokens } : { allowAnonymous: true }),
     backend: storage.backend,
+    logger: logs.logger,
   };
   const server = createAgentServer(options);
+  // The library's own warnings go to the same JSON lines, with the server's secrets masked.
+  setLogger(maskedLogger(logs.logger, server.runner.mask), { level: "debug" });
   try {
     const bound = await server.listen(port, values.host ?? "127.0.0.1");
     // Runs a killed earlier process left in progress resume now rather than at the first sweep
@@ -121,6 +136,9 @@ export async function runServe(
     await server.close({ interrupt: true });
     storage.release();
     await loaded.dispose?.();
+    setLogger(null);
+    setLogLevel("info");
+    await logs.close();
   }
 }
 
@@ -144,6 +162,8 @@ function parse(argv: readonly string[]) {
       "in-memory": { type: "boolean" },
       "sys-prompt": { type: "string" },
       debug: { type: "boolean" },
+      "log-level": { type: "string" },
+      "log-file": { type: "string" },
     },
   });
 }

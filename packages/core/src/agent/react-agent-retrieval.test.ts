@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ModelError } from "../errors/model-error.js";
 import { makeAgent, promptText } from "../integration/__fixtures__/react-kit.js";
+import { setLogger } from "../logging/logger.js";
 import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import { Msg } from "../message/msg.js";
 import { createDocument, type Document } from "../rag/document.js";
 import { KnowledgeBase } from "../rag/knowledge-base.js";
+import { captureLogs } from "../testing/capture-logs.js";
 import { RecordingTracer } from "../testing/recording-tracer.js";
 import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
@@ -74,6 +76,7 @@ const doc = (text: string, score: number) =>
 const user = (text: string) => new Msg("user", text, "user");
 
 afterEach(() => {
+  setLogger(null, { level: "info" });
   vi.restoreAllMocks();
   setTracer(undefined);
 });
@@ -158,7 +161,7 @@ describe("ReActAgent with a failing long-term memory", () => {
   it.each(["static_control", "both"] as const)(
     "%s: the reply goes on, with a warning logged and emitted for retrieve and record",
     async (mode) => {
-      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const logs = captureLogs();
       const { agent, model } = makeAgent([scriptedText("Still here.")], {
         longTermMemory: new DownLongTermMemory(),
         longTermMemoryMode: mode,
@@ -175,8 +178,8 @@ describe("ReActAgent with a failing long-term memory", () => {
       ]);
       expect(warnings[0]?.error).toBeInstanceOf(TypeError);
       expect(warnings[1]?.message).toContain("ECONNREFUSED");
-      expect(warn).toHaveBeenCalledTimes(2);
-      expect(warn.mock.calls[0]?.[0]).toContain("long-term memory retrieve");
+      expect(logs.messages("warn")).toHaveLength(2);
+      expect(logs.messages("warn")[0]).toContain("long-term memory retrieve");
       const reply = events.at(-1);
       expect(reply?.type === "reply" && reply.msg.getTextContent()).toBe("Still here.");
       expect(events.findIndex((e) => e.type === "model_chunk")).toBe(2);
@@ -188,7 +191,7 @@ describe("ReActAgent with a failing long-term memory", () => {
   it.each(["static_control", "both"] as const)(
     "%s: each failure is on its own long_term_memory span, the agent span stays OK",
     async (mode) => {
-      vi.spyOn(console, "warn").mockImplementation(() => {});
+      captureLogs("error");
       const tracer = new RecordingTracer();
       setTracer(tracer);
       const { agent } = makeAgent([scriptedText("Still here.")], {
@@ -233,7 +236,7 @@ describe("ReActAgent with a failing long-term memory", () => {
   });
 
   it("agent_control: a failing memory tool is an error result, a warning and a failed tool span", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     const tracer = new RecordingTracer();
     setTracer(tracer);
     const { agent } = makeAgent(
@@ -253,7 +256,7 @@ describe("ReActAgent with a failing long-term memory", () => {
     const warnings = events.filter((e) => e.type === "warning");
     expect(warnings.map((w) => w.source)).toEqual(["long_term_memory.record_to_memory"]);
     expect(warnings[0]?.error).toBeInstanceOf(TypeError);
-    expect(warn).toHaveBeenCalledTimes(1);
+    expect(logs.messages("warn")).toHaveLength(1);
     const result = (await agent.memory.getMemory())[2]?.getContentBlocks("tool_result")[0];
     expect(JSON.stringify(result?.output)).toContain("ECONNREFUSED");
     const toolSpan = tracer.spans.find((s) => s.name === "execute_tool record_to_memory");
@@ -263,7 +266,7 @@ describe("ReActAgent with a failing long-term memory", () => {
   });
 
   it("call() resolves with the reply too", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
+    captureLogs("error");
     const { agent } = makeAgent([scriptedText("Ok.")], {
       longTermMemory: new DownLongTermMemory(),
       longTermMemoryMode: "static_control",
@@ -327,7 +330,7 @@ describe("ReActAgent knowledge retrieval", () => {
   });
 
   it("falls back to the original query when the rewrite fails", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
     const kb = new FixedKnowledge([]);
     const { agent } = makeAgent(
       [
@@ -339,7 +342,9 @@ describe("ReActAgent knowledge retrieval", () => {
     const reply = await agent.call(user("Who am I?"));
     expect(reply.getTextContent()).toBe("Sorry.");
     expect(kb.queries).toEqual(["Who am I?"]);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Skipping the query rewriting"));
+    expect(logs.messages("warn")).toEqual([
+      expect.stringContaining("Skipping the query rewriting"),
+    ]);
     // No documents: nothing added besides the input and the reply.
     expect(await agent.memory.size()).toBe(2);
   });

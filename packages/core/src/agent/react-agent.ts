@@ -4,6 +4,7 @@ import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { toValidationIssues } from "../errors/validate.js";
 import type { ValidationIssue } from "../errors/validation-error.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
+import { getLogger } from "../logging/logger.js";
 import { InMemoryMemory } from "../memory/in-memory-memory.js";
 import type { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import type { MemoryBase } from "../memory/memory-base.js";
@@ -626,7 +627,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
   async #longTermMemoryFailed(operation: string, error: unknown): Promise<void> {
     if (isInterruption(error, this.#currentContext().signal)) throw error;
     const message = `Skipping the long-term memory ${operation} due to error: ${errorText(error)}`;
-    console.warn(message);
+    getLogger().warn(message, { agent: this.name, operation });
     await this.emit({ type: "warning", source: `long_term_memory.${operation}`, message, error });
   }
 
@@ -663,7 +664,9 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       return typeof rewritten === "string" && rewritten ? rewritten : null;
     } catch (error) {
       if (isInterruption(error, context.signal)) throw error;
-      console.warn(`Skipping the query rewriting due to error: ${errorText(error)}`);
+      getLogger().warn(`Skipping the query rewriting due to error: ${errorText(error)}`, {
+        agent: this.name,
+      });
       return null;
     }
   }
@@ -706,8 +709,9 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       if (!(error instanceof StructuredOutputError)) throw error;
     }
     if (!summary) {
-      console.warn(
+      getLogger().warn(
         `Failed to obtain compression summary from the model structured output in agent ${this.name}.`,
+        { agent: this.name },
       );
       return;
     }
@@ -816,7 +820,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       voice.failed = true;
       await voice.follower.cancel(error);
       const message = `Speech stopped: the TTS model failed: ${errorText(error)}`;
-      console.warn(message);
+      getLogger().warn(message, { agent: this.name });
       await this.emit({ type: "warning", source: "tts", message, error });
       return null;
     }

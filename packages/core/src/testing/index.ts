@@ -1,3 +1,4 @@
+export { type CapturedLog, captureLogs, type LogCapture } from "./capture-logs.js";
 export { type ChunkedBody, chunkedBody } from "./chunked-body.js";
 export {
   DeterministicEmbeddingModel,

@@ -2,6 +2,7 @@ import {
   ChatModelBase,
   type ChatModelRequest,
   type ChatResponse,
+  getLogger,
   guardedStream,
   normalizeProviderError,
   type ProviderCallOptions,
@@ -10,6 +11,7 @@ import {
   structuredOutputTool,
   type ThinkingOption,
   ValidationError,
+  warnOnce,
 } from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
@@ -67,7 +69,7 @@ function headersFromEnv(): Record<string, unknown> | undefined {
   } catch {
     // reported below
   }
-  console.warn("DASHSCOPE_API_HEADERS is not a JSON object; it is ignored.");
+  warnOnce("dashscope-api-headers", "DASHSCOPE_API_HEADERS is not a JSON object; it is ignored.");
   return undefined;
 }
 
@@ -105,7 +107,7 @@ export class DashScopeChatModel extends ChatModelBase<
     const forceStream = thinking.enableThinking === true && options.stream === false;
     super(forceStream ? { ...options, stream: true } : options);
     if (forceStream) {
-      console.info(
+      getLogger().info(
         "DashScopeChatModel: the DashScope API needs `stream` when thinking is on; streaming is used.",
       );
     }
@@ -215,7 +217,7 @@ export class DashScopeChatModel extends ChatModelBase<
     let toolChoice = request.toolChoice;
     if (request.structuredModel) {
       if (tools || toolChoice) {
-        console.warn(
+        getLogger().warn(
           "DashScopeChatModel: structuredModel is given, so tools and toolChoice are ignored; the model only generates the structured output.",
         );
       }

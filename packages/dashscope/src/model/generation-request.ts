@@ -1,4 +1,9 @@
-import { type ToolChoice, type ToolFunctionSchema, ValidationError } from "@agentscope-ts/core";
+import {
+  getLogger,
+  type ToolChoice,
+  type ToolFunctionSchema,
+  ValidationError,
+} from "@agentscope-ts/core";
 import type { DashScopeMessage } from "../formatter/dashscope-message.js";
 
 /** The path of DashScope's text-generation API, under the base URL. */
@@ -30,7 +35,7 @@ export function formatDashScopeToolChoice(toolChoice: ToolChoice): DashScopeTool
   if (toolChoice === "required" || toolChoice === "any") {
     if (!warnedChoices.has(toolChoice)) {
       warnedChoices.add(toolChoice);
-      console.warn(
+      getLogger().warn(
         `DashScopeChatModel: toolChoice "${toolChoice}" is not supported by the DashScope API; it is sent as "auto".`,
       );
     }

@@ -3,6 +3,7 @@ import {
   type ChatModelBaseOptions,
   type ChatModelRequest,
   type ChatResponse,
+  getLogger,
   InterruptedError,
   ModelError,
   type ProviderCallOptions,
@@ -163,7 +164,7 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
     }
     if (request.toolChoice && !this.warnedToolChoice) {
       this.warnedToolChoice = true;
-      console.warn(
+      getLogger().warn(
         `${this.constructor.name}: Ollama does not support tool_choice yet, ignored (toolChoice ${JSON.stringify(request.toolChoice)}).`,
       );
     }
