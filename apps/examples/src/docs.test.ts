@@ -96,6 +96,7 @@ describe("docs code blocks", () => {
       "approvals",
       "storage",
       "deployment",
+      "realtime",
       "studio",
       "evaluation",
     ]) {

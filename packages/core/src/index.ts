@@ -14,6 +14,7 @@ export * from "./pipeline/index.js";
 export * from "./plan/index.js";
 export * from "./provider-kit/index.js";
 export * from "./rag/index.js";
+export * from "./realtime/index.js";
 export * from "./registry/index.js";
 export * from "./session/index.js";
 export * from "./state/index.js";

@@ -50,6 +50,12 @@ export {
   type DashScopeProviderOptions,
   dashscope,
 } from "./provider/dashscope-provider.js";
+export { DashScopeRealtimeTranslator } from "./realtime/dashscope-realtime-events.js";
+export {
+  DASHSCOPE_REALTIME_INPUT_SAMPLE_RATE,
+  DashScopeRealtimeModel,
+  type DashScopeRealtimeModelOptions,
+} from "./realtime/dashscope-realtime-model.js";
 export {
   type DashScopeToolOptions,
   dashscopeImageToText,

@@ -46,6 +46,13 @@ export {
   type GeminiProviderOptions,
   gemini,
 } from "./provider/gemini-provider.js";
+export { type GeminiLiveMessage, GeminiLiveTranslator } from "./realtime/gemini-live-events.js";
+export {
+  GEMINI_LIVE_INPUT_SAMPLE_RATE,
+  GEMINI_LIVE_OUTPUT_SAMPLE_RATE,
+  GeminiRealtimeModel,
+  type GeminiRealtimeModelOptions,
+} from "./realtime/gemini-realtime-model.js";
 export {
   GeminiTokenCounter,
   type GeminiTokenCounterOptions,

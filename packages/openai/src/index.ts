@@ -78,6 +78,17 @@ export {
   openai,
 } from "./provider/openai-provider.js";
 export {
+  OpenAIRealtimeTranslator,
+  type OpenAIServerEvent,
+} from "./realtime/openai-realtime-events.js";
+export {
+  OPENAI_REALTIME_SAMPLE_RATE,
+  OpenAIRealtimeModel,
+  type OpenAIRealtimeModelOptions,
+  type OpenAIRealtimeSocketOptions,
+  type OpenAIRealtimeVoice,
+} from "./realtime/openai-realtime-model.js";
+export {
   OpenAITokenCounter,
   type OpenAITokenCounterOptions,
 } from "./token/openai-token-counter.js";

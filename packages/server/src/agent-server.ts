@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Msg, StorageConnectionError } from "@agentscope-ts/core";
 import { msgContentSchema } from "@agentscope-ts/core/zod";
@@ -19,6 +20,11 @@ import { InMemoryBackend } from "./in-memory-backend.js";
 import { PermissionPolicy, type PermissionRule } from "./permissions.js";
 import { rateLimitResponse } from "./rate-limit-response.js";
 import { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+import {
+  attachRealtimeSessions,
+  type RealtimeServerOptions,
+  type RealtimeTransport,
+} from "./realtime-sessions.js";
 import { RedisBackend } from "./redis-backend.js";
 import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
 import { SecretMask } from "./secret-mask.js";
@@ -74,6 +80,11 @@ export interface AgentServerOptions {
   log?: (line: string) => void;
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
+  /**
+   * Voice agents served to browsers over WebSockets at `/v1/realtime/<name>` (same auth), once
+   * the server `listen`s; see {@link RealtimeServerOptions}.
+   */
+  realtime?: RealtimeServerOptions;
 }
 
 /** Options of the server's default rate limiter (`failMode` and the timings apply on Redis only). */
@@ -135,7 +146,7 @@ function issuesText(error: z.ZodError): string {
  * session state. Single node by default; pass a `RedisBackend` for replicas.
  */
 export function createAgentServer(options: AgentServerOptions): AgentServer {
-  if (Object.keys(options.agents).length === 0) {
+  if (Object.keys(options.agents).length === 0 && !options.realtime) {
     throw new TypeError(
       "createAgentServer needs at least one agent: agents: { name: (ctx) => new ReActAgent(…) }.",
     );
@@ -419,6 +430,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   sweeper?.unref();
 
   let server: ReturnType<typeof serve> | null = null;
+  let realtime: RealtimeTransport | null = null;
   return {
     app: app as unknown as Hono,
     runner,
@@ -430,12 +442,19 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
         server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) =>
           resolve(info.port),
         );
+        if (options.realtime) {
+          realtime = attachRealtimeSessions(server as Server, options.realtime, {
+            authenticate,
+            log,
+          });
+        }
       });
     },
     async close({ interrupt = false } = {}) {
       if (sweeper) clearInterval(sweeper);
       closing.abort();
       await runner.drain(interrupt);
+      await realtime?.close();
       if (server) {
         const s = server;
         await new Promise<void>((resolve) => s.close(() => resolve()));

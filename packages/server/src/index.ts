@@ -48,6 +48,15 @@ export {
   type PostgresCheckpointStoreOptions,
 } from "./postgres-checkpoint-store.js";
 export { InMemoryRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limiter.js";
+export {
+  attachRealtimeSessions,
+  REALTIME_SUBPROTOCOL,
+  type RealtimeServerOptions,
+  type RealtimeSessionContext,
+  type RealtimeSessionFactory,
+  type RealtimeTransport,
+  type RealtimeTransportDeps,
+} from "./realtime-sessions.js";
 export { RedisA2ATaskStore } from "./redis-a2a-task-store.js";
 export { RedisBackend, type RedisBackendOptions } from "./redis-backend.js";
 export {

@@ -19,6 +19,11 @@ export {
   type ScriptStep,
   type ScriptStepFunction,
 } from "./scripted-chat-model.js";
+export {
+  type ScriptedRealtimeCall,
+  ScriptedRealtimeModel,
+  type ScriptedRealtimeModelOptions,
+} from "./scripted-realtime-model.js";
 export { scriptedText, scriptedToolCall } from "./scripted-steps.js";
 export {
   ScriptedStreamingTTSModel,
