@@ -13,6 +13,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const LAZY = {
   "@agentscope-ts/core": ["zod", "yaml"],
   "@agentscope-ts/core/node": ["zod", "yaml"],
+  // Scripted models run in a plain Node process (a CLI fixture, a user's script): no test runner.
+  "@agentscope-ts/core/testing": ["zod", "yaml", "vitest"],
   "@agentscope-ts/openai": ["zod", "openai/helpers/zod"],
   "@agentscope-ts/dashscope": ["zod", "ws"],
   "@agentscope-ts/llama-cpp": ["zod"],

@@ -1,4 +1,4 @@
-import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing";
+import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing/suites";
 import { type RunningPostgres, startPostgres } from "@agentscope-ts/test-databases";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";

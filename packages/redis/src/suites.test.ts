@@ -1,4 +1,4 @@
-import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing";
+import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing/suites";
 import { type RunningRedis, startRedis } from "@agentscope-ts/test-databases";
 import { afterAll, beforeAll } from "vitest";
 import { RedisMemory } from "./redis-memory.js";

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing";
+import { describeMemorySuite, describeSessionSuite } from "@agentscope-ts/core/testing/suites";
 import { afterAll, beforeAll } from "vitest";
 import { SqliteMemory } from "./sqlite-memory.js";
 import { SqliteSession } from "./sqlite-session.js";

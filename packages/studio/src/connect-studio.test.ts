@@ -255,6 +255,40 @@ describe("connectStudio", () => {
     await c.disconnect(); // twice is fine
   });
 
+  it("disconnect() gives back the UserAgent input set before connecting", async () => {
+    UserAgent.overrideClassInputMethod(async () => ({
+      blocksInput: [{ type: "text", text: "from the terminal" }],
+      structuredInput: null,
+    }));
+    try {
+      const c = await connect();
+      await studio.waitFor(() => accepted("registerRun").length === 1);
+      await c.disconnect();
+      connection = undefined;
+      const user = new UserAgent({ name: "u", consoleOutputEnabled: false });
+      expect((await user.call()).content).toBe("from the terminal");
+    } finally {
+      UserAgent.overrideClassInputMethod(null);
+    }
+  });
+
+  it("disconnect() keeps a UserAgent input set while connected", async () => {
+    const c = await connect();
+    await studio.waitFor(() => accepted("registerRun").length === 1);
+    UserAgent.overrideClassInputMethod(async () => ({
+      blocksInput: [{ type: "text", text: "set later" }],
+      structuredInput: null,
+    }));
+    try {
+      await c.disconnect();
+      connection = undefined;
+      const user = new UserAgent({ name: "u", consoleOutputEnabled: false });
+      expect((await user.call()).content).toBe("set later");
+    } finally {
+      UserAgent.overrideClassInputMethod(null);
+    }
+  });
+
   it("rejects a bad URL with a ValidationError naming the field", async () => {
     await expect(connectStudio({ url: "localhost:3000" })).rejects.toThrow(
       /url: expected Studio's http\(s\) URL/,

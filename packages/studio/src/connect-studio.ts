@@ -58,8 +58,9 @@ export interface StudioConnection extends StudioChannel {
   /** How many calls to Studio were given up so far (Studio down too long, or refusing them). */
   readonly dropped: number;
   /**
-   * Undoes the connection: removes the hooks (and the `UserAgent` input), sends what waits (up
-   * to `flushTimeoutMs`), flushes the traces and closes the socket, so Studio marks the run done.
+   * Undoes the connection: removes the hooks, gives `UserAgent` back the class input it had before
+   * (unless another was set meanwhile), sends what waits (up to `flushTimeoutMs`), flushes the
+   * traces and closes the socket, so Studio marks the run done.
    */
   disconnect(): Promise<void>;
 }
@@ -195,14 +196,19 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
     if (reply) void send("registerReply", reply);
   });
   const installInput = options.userInput !== false;
+  // The input set before (e.g. the terminal's), given back on disconnect unless replaced meanwhile.
+  const previousInput = UserAgent.getClassInputMethod();
   if (installInput) UserAgent.overrideClassInputMethod(userInput);
+  const installedInput = UserAgent.getClassInputMethod();
 
   let closing: Promise<void> | undefined;
   function disconnect(): Promise<void> {
     closing ??= (async () => {
       AgentBase.removeClassHook("pre_print", hookName);
       AgentBase.removeClassHook("pre_reply", replyHookName);
-      if (installInput) UserAgent.overrideClassInputMethod(null);
+      if (installInput && UserAgent.getClassInputMethod() === installedInput) {
+        UserAgent.overrideClassInputMethod(previousInput);
+      }
       const sent = await queue.flush(flushTimeoutMs);
       if (!sent) {
         onWarning(

@@ -6,6 +6,7 @@ import * as anthropicInternal from "@agentscope-ts/anthropic/internal";
 import * as core from "@agentscope-ts/core";
 import * as coreNode from "@agentscope-ts/core/node";
 import * as coreTesting from "@agentscope-ts/core/testing";
+import * as coreTestingSuites from "@agentscope-ts/core/testing/suites";
 import * as coreZod from "@agentscope-ts/core/zod";
 import * as dashscope from "@agentscope-ts/dashscope";
 import * as dashscopeInternal from "@agentscope-ts/dashscope/internal";
@@ -46,6 +47,7 @@ export const modules = [
   core,
   coreNode,
   coreTesting,
+  coreTestingSuites,
   coreZod,
   dashscope,
   dashscopeInternal,

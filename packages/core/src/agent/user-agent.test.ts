@@ -53,6 +53,18 @@ describe("UserAgent", () => {
     expect((await a.call()).content).toBe("again");
   });
 
+  it("reads back the class-level source set on that class, for restoring it", async () => {
+    expect(UserAgent.getClassInputMethod()).toBeNull();
+    UserAgent.overrideClassInputMethod(new ScriptedUserInput(["saved"]));
+    const saved = UserAgent.getClassInputMethod();
+    expect(saved).toBeTypeOf("function");
+    expect(WebUserAgent.getClassInputMethod()).toBeNull(); // inherited, not its own
+    UserAgent.overrideClassInputMethod(null);
+    UserAgent.overrideClassInputMethod(saved);
+    const a = new UserAgent({ name: "a", consoleOutputEnabled: false });
+    expect((await a.call()).content).toBe("saved");
+  });
+
   it("keeps multiple blocks as a list", async () => {
     const user = new UserAgent({ name: "u" });
     user.setConsoleOutputEnabled(false);

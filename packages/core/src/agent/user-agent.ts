@@ -112,6 +112,15 @@ export class UserAgent extends AgentBase {
     // biome-ignore lint/complexity/noThisInStatic: the source belongs to the class called on.
     setClassInput(this, source === null ? null : toFunction(source, "inputMethod"));
   }
+
+  /**
+   * The source set on this class itself by {@link UserAgent.overrideClassInputMethod} (as a
+   * function; not one inherited from a parent class), or `null`: read it to restore it later.
+   */
+  static getClassInputMethod(): UserInputFunction | null {
+    // biome-ignore lint/complexity/noThisInStatic: the source belongs to the class called on.
+    return classInputs.get(this) ?? null;
+  }
 }
 
 function setClassInput(cls: object, input: UserInputFunction | null): void {

@@ -4,7 +4,6 @@ export {
   DeterministicEmbeddingModel,
   type DeterministicEmbeddingModelOptions,
 } from "./deterministic-embedding-model.js";
-export { describeMemorySuite, type MemorySuiteOptions } from "./memory-suite.js";
 export { PlainFormatter } from "./plain-formatter.js";
 export {
   type RecordedSpan,
@@ -36,6 +35,5 @@ export {
   ScriptedTTSModel,
   type ScriptedTTSModelOptions,
 } from "./scripted-tts-model.js";
-export { describeSessionSuite, type SessionSuiteOptions } from "./session-suite.js";
 export { type ToneSpeechOptions, toneSampleCount, toneSpeech } from "./tone-speech.js";
 export { unsortedKeysMsg } from "./unsorted-keys-msg.js";
