@@ -1,4 +1,4 @@
-const warned = new Set<string>();
+import { warnOnce } from "../logging/logger.js";
 
 /**
  * Reads an option that was renamed: the new name wins; the old one still works but warns once per
@@ -14,12 +14,9 @@ export function renamedOption<T>(
   const fresh = record[newName] as T | undefined;
   const old = record[oldName] as T | undefined;
   if (old === undefined) return fresh;
-  const key = `${owner}:${oldName}`;
-  if (!warned.has(key)) {
-    warned.add(key);
-    console.warn(
-      `${owner}: the option \`${oldName}\` is deprecated; use \`${newName}\` instead${fresh !== undefined ? ` (both given: \`${newName}\` wins)` : ""}.`,
-    );
-  }
+  warnOnce(
+    `renamed-option:${owner}:${oldName}`,
+    `${owner}: the option \`${oldName}\` is deprecated; use \`${newName}\` instead${fresh !== undefined ? ` (both given: \`${newName}\` wins)` : ""}.`,
+  );
   return fresh ?? old;
 }
