@@ -1,11 +1,13 @@
+import { getLogger } from "@agentscope-ts/core";
 import { commandWord } from "./args/command-word.js";
 import { helpText } from "./args/help-text.js";
-import { parseCliArgs } from "./args/parse-args.js";
+import { type ParsedCommand, parseCliArgs } from "./args/parse-args.js";
 import { exitCodeOf, formatFatal } from "./cli-error.js";
 import type { CliIO } from "./cli-io.js";
 import { runChat } from "./commands/chat.js";
 import { runTask } from "./commands/run.js";
 import { listSessions } from "./commands/sessions.js";
+import { useCliLogging } from "./logging/use-cli-logging.js";
 import { studioUrl } from "./studio/studio-url.js";
 import { startTracing } from "./tracing/start-tracing.js";
 import { cliVersion } from "./version.js";
@@ -41,31 +43,49 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return await listSessions(parsed.options, io);
       case "run":
       case "chat": {
-        const tracing = await startTracing(parsed.options, io.env);
+        const endLogging = await useCliLogging(parsed.options, io);
+        const log = getLogger();
+        log.debug("command started", { command: parsed.kind, model: parsed.options.model ?? null });
+        let code: number | undefined;
         try {
-          // Imported on use: socket.io loads only when the run goes to Studio.
-          const studio = studioUrl(parsed.options, io.env)
-            ? await (await import("./studio/connect-cli-studio.js")).connectCliStudio(
-                parsed.options,
-                io,
-                parsed.kind,
-                tracing !== undefined,
-              )
-            : undefined;
-          try {
-            return parsed.kind === "run"
-              ? await runTask(parsed.options, parsed.task, io)
-              : await runChat(parsed.options, io, studio);
-          } finally {
-            await studio?.disconnect();
-          }
+          code = await runAgentCommand(parsed, io);
+          return code;
         } finally {
-          await tracing?.shutdown();
+          log.debug("command finished", { command: parsed.kind, exit_code: code ?? null });
+          await endLogging();
         }
       }
     }
   } catch (error) {
     io.stderr.write(formatFatal(error, debug));
     return exitCodeOf(error);
+  }
+}
+
+/** `chat` or `run` with tracing and Studio as their flags ask. */
+async function runAgentCommand(
+  parsed: Extract<ParsedCommand, { kind: "chat" | "run" }>,
+  io: CliIO,
+): Promise<number> {
+  const tracing = await startTracing(parsed.options, io.env);
+  try {
+    // Imported on use: socket.io loads only when the run goes to Studio.
+    const studio = studioUrl(parsed.options, io.env)
+      ? await (await import("./studio/connect-cli-studio.js")).connectCliStudio(
+          parsed.options,
+          io,
+          parsed.kind,
+          tracing !== undefined,
+        )
+      : undefined;
+    try {
+      return parsed.kind === "run"
+        ? await runTask(parsed.options, parsed.task, io)
+        : await runChat(parsed.options, io, studio);
+    } finally {
+      await studio?.disconnect();
+    }
+  } finally {
+    await tracing?.shutdown();
   }
 }

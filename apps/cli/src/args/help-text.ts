@@ -44,7 +44,11 @@ const AGENT_FLAGS = `Agent:
       --tts PROVIDER[:MODEL] the voice: openai (gpt-4o-mini-tts), gemini or dashscope
                              (default: the chat provider's, else the first key set)
       --studio URL           show the run in AgentScope Studio (messages, traces; chat turns
-                             answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)`;
+                             answered in the terminal or in Studio; default AGENTSCOPE_STUDIO_URL)
+      --log-level LEVEL      the library's log level: DEBUG, INFO, WARNING or ERROR, or lower
+                             case (default INFO)
+      --log-file FILE        write the library's logs (and the run's start and end) to FILE
+                             as JSON lines, rotated at 10 MiB, instead of stderr`;
 
 const COMMON_FLAGS = `Other:
       --debug                stack traces and MCP server logs on errors

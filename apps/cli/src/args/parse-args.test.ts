@@ -143,4 +143,18 @@ describe("parseCliArgs", () => {
     expect(usageErrorOf(["--trace", " "])).toMatch(/--trace needs a value/);
     expect(usageErrorOf(["sessions", "--trace", "http://x"])).toMatch(/does not apply/);
   });
+
+  it("reads --log-level (AgentScope's names or lower case) and --log-file for chat and run", () => {
+    const parsed = parseCliArgs(["run", "--log-level", "WARNING", "--log-file", "a.log", "task"]);
+    expect(parsed.kind === "run" && parsed.options).toMatchObject({
+      logLevel: "warning",
+      logFile: "a.log",
+    });
+    const chat = parseCliArgs(["chat", "--log-level", "debug"]);
+    expect(chat.kind === "chat" && chat.options.logLevel).toBe("debug");
+    expect(usageErrorOf(["--log-level", "loud"])).toMatch(
+      /--log-level takes DEBUG, INFO, WARNING or ERROR .*"loud"/,
+    );
+    expect(usageErrorOf(["sessions", "--log-file", "a.log"])).toMatch(/does not apply/);
+  });
 });

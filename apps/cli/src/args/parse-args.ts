@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { type LogLevelName, parseLogLevel } from "@agentscope-ts/core";
 import { CliError, EXIT } from "../cli-error.js";
 import { closest } from "./did-you-mean.js";
 
@@ -74,6 +75,10 @@ export interface CliOptions {
   tts?: string;
   /** `--studio URL`: the AgentScope Studio the run is shown in. */
   studio?: string;
+  /** `--log-level LEVEL`: the lowest level the library logs (DEBUG, INFO, WARNING, ERROR). */
+  logLevel?: LogLevelName;
+  /** `--log-file FILE`: write the library's logs to FILE as JSON lines (rotated). */
+  logFile?: string;
 }
 
 /** What the command line asks for. */
@@ -107,6 +112,8 @@ const OPTIONS = {
   "speak-to": { type: "string" },
   tts: { type: "string" },
   studio: { type: "string" },
+  "log-level": { type: "string" },
+  "log-file": { type: "string" },
   json: { type: "boolean" },
   debug: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -137,6 +144,8 @@ const AGENT_FLAGS = [
   "speak-to",
   "tts",
   "studio",
+  "log-level",
+  "log-file",
 ];
 const ALLOWED: Record<Exclude<CommandName, "help">, readonly string[]> = {
   chat: AGENT_FLAGS,
@@ -253,6 +262,19 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     );
   }
   set("studio", text("studio"));
+  const logLevel = text("log-level");
+  if (logLevel !== undefined) {
+    try {
+      const level = parseLogLevel(logLevel, "--log-level");
+      options.logLevel = level === "warn" ? "warning" : level;
+    } catch {
+      throw usageError(
+        `--log-level takes DEBUG, INFO, WARNING or ERROR (or lower case), got ${JSON.stringify(logLevel)}`,
+        command,
+      );
+    }
+  }
+  set("logFile", text("log-file"));
   set("session", text("session"));
   set("sessionsDir", text("sessions-dir"));
   set("sysPrompt", values["sys-prompt"]);

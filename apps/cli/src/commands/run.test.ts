@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTestServer } from "@agentscope-ts/test-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,5 +171,45 @@ describe("agentscope run (subprocess, replay server)", () => {
     // The model's default of 2 retries: three attempts, each cut off by the timeout.
     expect(server.callsTo(CHAT)).toHaveLength(3);
     expect(server.callsTo(CHAT).every((c) => c.clientClosedEarly)).toBe(true);
+  });
+
+  it("--log-file writes the run's logs as JSON lines at --log-level", async () => {
+    await using server = await createTestServer({
+      [CHAT]: { response: [textReply("Logged."), textReply("Quiet.")] },
+    });
+    const logs = join(home.path, "logs");
+    const logFile = join(logs, "run.log");
+    // pino-roll numbers the files (run.1.log, …): read every one of them.
+    const logged = async (prefix: string) => {
+      const files = existsSync(logs)
+        ? (await readdir(logs)).filter((f) => f.startsWith(prefix))
+        : [];
+      return (await Promise.all(files.map((f) => readFile(join(logs, f), "utf8")))).join("");
+    };
+    const args = ["run", "--model", "openai:gpt-test", "--base-url", `${server.url}/v1`];
+    const result = await runCli([...args, "--log-level", "DEBUG", "--log-file", logFile, "Hi"], {
+      home: home.path,
+      env: { OPENAI_API_KEY: "test" },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe("Logged.\n");
+    const records = (await logged("run."))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map((r) => r.msg)).toEqual(["command started", "command finished"]);
+    expect(records[0]).toMatchObject({ level: 20, command: "run", model: "openai:gpt-test" });
+    expect(records[1]).toMatchObject({ command: "run", exit_code: 0 });
+    // Nothing of it reached the terminal.
+    expect(result.stderr).not.toContain("command started");
+
+    // At INFO the debug lines are filtered out.
+    const quiet = join(logs, "quiet.log");
+    const again = await runCli([...args, "--log-level", "INFO", "--log-file", quiet, "Hi"], {
+      home: home.path,
+      env: { OPENAI_API_KEY: "test" },
+    });
+    expect(again.code, again.stderr).toBe(0);
+    expect(await logged("quiet.")).toBe("");
   });
 });

@@ -5,8 +5,9 @@ import { AGENT_NAME } from "../agent/set-up-agent.js";
 import { SERVE_HELP } from "../args/help-text.js";
 import { CliError, EXIT } from "../cli-error.js";
 import type { CliIO } from "../cli-io.js";
+import { openCliLogger } from "../logging/open-cli-logger.js";
 import { chooseModel } from "../model/model-choice.js";
-import { maskedLogger, openServeLogger } from "../serve/serve-logger.js";
+import { maskedLogger } from "../serve/serve-logger.js";
 import { openStorage, planStorage } from "../serve/serve-storage.js";
 import { cliVersion } from "../version.js";
 
@@ -78,9 +79,9 @@ export async function runServe(
     },
     io.env,
   );
-  let logs: Awaited<ReturnType<typeof openServeLogger>>;
+  let logs: Awaited<ReturnType<typeof openCliLogger>>;
   try {
-    logs = await openServeLogger({
+    logs = await openCliLogger({
       level: values["log-level"],
       file: values["log-file"],
       stderr: io.stderr,
