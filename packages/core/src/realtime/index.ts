@@ -2,6 +2,13 @@ export { ChatRoom } from "./chat-room.js";
 export { type ClientEvent, type ClientEventType, parseClientEvent } from "./client-events.js";
 export type { AudioFormat, ModelEvent, ModelEventOf, ModelEventType } from "./model-events.js";
 export {
+  OpenAIStyleRealtimeTranslator,
+  type OpenAIStyleRealtimeTranslatorOptions,
+  wireNumber,
+  wireObject,
+  wireString,
+} from "./openai-style-realtime-translator.js";
+export {
   DEFAULT_TOOL_APPROVAL_TIMEOUT_MS,
   RealtimeAgent,
   type RealtimeAgentOptions,
