@@ -5,6 +5,7 @@ import {
   RealtimeModelBase,
   type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeUrlSourceError,
   shortUuid,
 } from "@agentscope-ts/core";
 import {
@@ -142,7 +143,7 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
     const socket = this.#socket as DashScopeSocket;
     switch (block.type) {
       case "audio":
-        if (block.source.type !== "base64") throw urlSource("audio");
+        if (block.source.type !== "base64") throw realtimeUrlSourceError("dashscope", "audio");
         socket.send({
           event_id: shortUuid(),
           type: "input_audio_buffer.append",
@@ -150,7 +151,7 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
         });
         return;
       case "image":
-        if (block.source.type !== "base64") throw urlSource("image");
+        if (block.source.type !== "base64") throw realtimeUrlSourceError("dashscope", "image");
         socket.send({
           event_id: shortUuid(),
           type: "input_image_buffer.append",
@@ -187,13 +188,4 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
     this.#closing = true;
     this.#socket?.close();
   }
-}
-
-function urlSource(what: string): ModelError {
-  return new ModelError(
-    `dashscope: realtime ${what} must be base64 data; download a URL source first.`,
-    {
-      provider: "dashscope",
-    },
-  );
 }

@@ -5,6 +5,8 @@ import {
   RealtimeModelBase,
   type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeToolOutputText,
+  realtimeUrlSourceError,
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
 import { type GoogleGenAI, type LiveConnectConfig, Modality, type Session } from "@google/genai";
@@ -143,13 +145,13 @@ export class GeminiRealtimeModel extends RealtimeModelBase {
     if (!session) return;
     switch (block.type) {
       case "audio":
-        if (block.source.type !== "base64") throw urlSource("audio");
+        if (block.source.type !== "base64") throw realtimeUrlSourceError("gemini", "audio");
         session.sendRealtimeInput({
           audio: { data: block.source.data, mimeType: `audio/pcm;rate=${this.inputSampleRate}` },
         });
         return;
       case "image":
-        if (block.source.type !== "base64") throw urlSource("image");
+        if (block.source.type !== "base64") throw realtimeUrlSourceError("gemini", "image");
         session.sendRealtimeInput({
           video: { data: block.source.data, mimeType: block.source.media_type },
         });
@@ -187,9 +189,7 @@ export class GeminiRealtimeModel extends RealtimeModelBase {
 
 /** A tool output as Gemini's function `response` object (AgentScope's `{"result": text}` form). */
 function responseOf(output: Extract<RealtimeInput, { type: "tool_result" }>["output"]) {
-  if (typeof output !== "string") {
-    return { result: output.map((b) => (b.type === "text" ? b.text : `[${b.type}]`)).join("") };
-  }
+  if (typeof output !== "string") return { result: realtimeToolOutputText(output, "") };
   try {
     const parsed: unknown = JSON.parse(output);
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
@@ -199,13 +199,4 @@ function responseOf(output: Extract<RealtimeInput, { type: "tool_result" }>["out
     // Plain text.
   }
   return { result: output };
-}
-
-function urlSource(what: string): ModelError {
-  return new ModelError(
-    `gemini: realtime ${what} must be base64 data; download a URL source first.`,
-    {
-      provider: "gemini",
-    },
-  );
 }

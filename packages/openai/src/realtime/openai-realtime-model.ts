@@ -5,6 +5,8 @@ import {
   RealtimeModelBase,
   type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeToolOutputText,
+  realtimeUrlSourceError,
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
@@ -215,7 +217,8 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
   #eventFor(block: RealtimeInput): RealtimeClientEvent {
     switch (block.type) {
       case "audio":
-        if (block.source.type !== "base64") throw urlSourceError("audio");
+        if (block.source.type !== "base64")
+          throw realtimeUrlSourceError("openai", "audio", "base64 PCM16 data");
         return { type: "input_audio_buffer.append", audio: block.source.data };
       case "text":
         return {
@@ -245,7 +248,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
           item: {
             type: "function_call_output",
             call_id: block.id,
-            output: outputText(block.output),
+            output: realtimeToolOutputText(block.output),
           },
         };
     }
@@ -287,16 +290,4 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
 function isCancelRace(data: OpenAIServerEvent): boolean {
   const code = (data.error as { code?: unknown } | undefined)?.code;
   return code === "response_cancel_not_active";
-}
-
-function outputText(output: Extract<RealtimeInput, { type: "tool_result" }>["output"]): string {
-  if (typeof output === "string") return output;
-  return output.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
-}
-
-function urlSourceError(what: string): ModelError {
-  return new ModelError(
-    `openai: realtime ${what} must be base64 PCM16 data; download a URL source first.`,
-    { provider: "openai" },
-  );
 }
