@@ -8,6 +8,7 @@ import {
   type DashScopeVoiceFormat,
   type DashScopeWebSocketClient,
   type DashScopeWebSocketOptions,
+  voiceMediaType,
   webSocketClient,
 } from "./dashscope-tts-options.js";
 
@@ -66,4 +67,16 @@ export function openCosyVoiceSocket(
     signal,
     connectTimeout: client.connectTimeout,
   });
+}
+
+/** What one CosyVoice task of `modelName` sends and reads: its settings, media type, and name in errors. */
+export function cosyVoiceTask(
+  setup: CosyVoiceSetup,
+  modelName: string,
+): { settings: CosyVoiceTaskSettings; mediaType: string; what: string } {
+  return {
+    settings: { ...setup.settings, modelName },
+    mediaType: voiceMediaType(setup.settings.format, setup.settings.sampleRate),
+    what: `The CosyVoice task of ${modelName}`,
+  };
 }

@@ -17,13 +17,13 @@ import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
+  cosyVoiceTask,
   openCosyVoiceSocket,
 } from "./cosyvoice-setup.js";
 import {
   ColdStartGate,
   type ColdStartOptions,
   type DashScopeVoiceFormat,
-  voiceMediaType,
 } from "./dashscope-tts-options.js";
 
 /** Options of {@link DashScopeCosyVoiceRealtimeTTSModel}. */
@@ -116,7 +116,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
   /** Starts the message's task when needed, then sends `text` in a `continue-task`. */
   private async sendText(text: string): Promise<void> {
     const socket = this.requireSocket();
-    const settings = { ...this.setup.settings, modelName: this.modelName };
+    const { settings } = cosyVoiceTask(this.setup, this.modelName);
     let task = this.task;
     if (!task) {
       let resolveStarted!: () => void;
@@ -137,8 +137,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
 
   /** Reads the socket until it closes: audio to the buffer, task events to the task. */
   private async pump(socket: DashScopeSocket): Promise<void> {
-    const mediaType = voiceMediaType(this.format, this.sampleRate);
-    const what = `The CosyVoice task of ${this.modelName}`;
+    const { mediaType, what } = cosyVoiceTask(this.setup, this.modelName);
     for (;;) {
       let frame: Awaited<ReturnType<DashScopeSocket["next"]>>;
       try {

@@ -20,9 +20,10 @@ import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
+  cosyVoiceTask,
   openCosyVoiceSocket,
 } from "./cosyvoice-setup.js";
-import { type DashScopeVoiceFormat, voiceMediaType } from "./dashscope-tts-options.js";
+import type { DashScopeVoiceFormat } from "./dashscope-tts-options.js";
 
 /**
  * AgentScope's `DashScopeCosyVoiceTTSModel`: CosyVoice over DashScope's WebSocket, one task per
@@ -61,10 +62,8 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
     text: string,
     request: TTSRequest,
   ): AsyncGenerator<TTSResponse, void, undefined> {
-    const settings = { ...this.setup.settings, modelName: this.modelName };
-    const mediaType = voiceMediaType(this.format, this.sampleRate);
+    const { settings, mediaType, what } = cosyVoiceTask(this.setup, this.modelName);
     const taskId = newTaskId();
-    const what = `The CosyVoice task of ${this.modelName}`;
     const socket = await openCosyVoiceSocket(this.setup, request.signal);
     try {
       socket.send(runTask(taskId, settings));
