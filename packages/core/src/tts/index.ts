@@ -39,6 +39,7 @@ export {
   type TTSUsage,
   ttsAudioDelta,
   ttsResponseToDict,
+  ttsUsageField,
 } from "./tts-response.js";
 export {
   encodeWav,

@@ -14,7 +14,12 @@ import {
   type TTSModelBaseOptions,
   type TTSRequest,
 } from "./tts-model-base.js";
-import { createTTSResponse, type TTSResponse, type TTSUsage } from "./tts-response.js";
+import {
+  createTTSResponse,
+  type TTSResponse,
+  type TTSUsage,
+  ttsUsageField,
+} from "./tts-response.js";
 
 /** The most audio chunks a streaming-input model buffers before they are read. */
 export const MAX_BUFFERED_TTS_CHUNKS = 10_000;
@@ -301,7 +306,7 @@ export abstract class StreamingInputTTSModelBase<
           value: createTTSResponse({
             content: null,
             isLast: true,
-            ...(usage ? { usage: { inputTokens: 0, outputTokens: 0, time: 0, ...usage } } : {}),
+            ...ttsUsageField(usage),
             ...(item.metadata ? { metadata: item.metadata } : {}),
           }),
         };

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { base64ToBytes } from "../utils/base64.js";
-import { createTTSResponse, ttsAudioDelta, ttsResponseToDict } from "./tts-response.js";
+import {
+  createTTSResponse,
+  ttsAudioDelta,
+  ttsResponseToDict,
+  ttsUsageField,
+} from "./tts-response.js";
 
 describe("TTSResponse", () => {
   it("has AgentScope's snake_case dict form", () => {
@@ -39,5 +44,14 @@ describe("TTSResponse", () => {
     expect(a.content?.source).toEqual(b.content?.source);
     const source = a.content?.source as { data: string };
     expect([...base64ToBytes(source.data)]).toEqual([1, 2, 3]);
+  });
+});
+
+describe("ttsUsageField", () => {
+  it("fills the counts a provider left out, and is empty without usage", () => {
+    expect(ttsUsageField({ inputTokens: 5 })).toEqual({
+      usage: { inputTokens: 5, outputTokens: 0, time: 0 },
+    });
+    expect(ttsUsageField(undefined)).toEqual({});
   });
 });

@@ -100,3 +100,11 @@ export function ttsAudioDelta(
     isLast: fields.isLast ?? false,
   });
 }
+
+/**
+ * The `usage` field of a final {@link TTSResponse}: the counts a provider reported, the missing
+ * ones `0` (none at all when `usage` is undefined), to spread into `createTTSResponse`.
+ */
+export function ttsUsageField(usage: Partial<TTSUsage> | undefined): { usage?: TTSUsage } {
+  return usage ? { usage: { inputTokens: 0, outputTokens: 0, time: 0, ...usage } } : {};
+}

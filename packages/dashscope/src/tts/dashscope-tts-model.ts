@@ -13,6 +13,7 @@ import {
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
+  ttsUsageField,
 } from "@agentscope-ts/core";
 import type { DashScopeEmbeddingClient } from "../embedding/dashscope-embedding-request.js";
 import {
@@ -148,7 +149,7 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
     yield createTTSResponse({
       content,
       isLast: true,
-      ...(usage ? { usage: { inputTokens: 0, outputTokens: 0, time: 0, ...usage } } : {}),
+      ...ttsUsageField(usage),
     });
   }
 }

@@ -12,6 +12,7 @@ import {
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
+  ttsUsageField,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
@@ -139,7 +140,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
           : audioBlockFromBytes(concatBytes(bytes), mediaTypeOf(first.mimeType));
       yield createTTSResponse({
         content,
-        ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}),
+        ...ttsUsageField(usage),
       });
       return;
     }
@@ -163,11 +164,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
     yield createTTSResponse({
       content: null,
       isLast: true,
-      ...(usage ? { usage: { time: 0, ...fill(usage) } } : {}),
+      ...ttsUsageField(usage),
     });
   }
-}
-
-function fill(usage: Partial<TTSUsage>): Omit<TTSUsage, "time"> {
-  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
 }
