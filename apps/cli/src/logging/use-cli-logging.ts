@@ -1,7 +1,6 @@
 import { setLogger, setLogLevel } from "@agentscope-ts/core";
 import type { CliOptions } from "../args/parse-args.js";
 import type { CliIO } from "../cli-io.js";
-import { openCliLogger } from "./open-cli-logger.js";
 
 /**
  * Routes the library's logs for `chat` and `run`: `--log-file FILE` sends them to FILE as JSON
@@ -17,6 +16,8 @@ export async function useCliLogging(
     setLogLevel(options.logLevel ?? "info");
     return async () => setLogLevel("info");
   }
+  // Imported on use: pino and the log file (with `@agentscope-ts/init`) load only for --log-file.
+  const { openCliLogger } = await import("./open-cli-logger.js");
   const logs = await openCliLogger({
     level: options.logLevel,
     file: options.logFile,
