@@ -1,3 +1,4 @@
+export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
 export {
