@@ -1,4 +1,5 @@
 export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
+export { functionToolCall, toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
 export {

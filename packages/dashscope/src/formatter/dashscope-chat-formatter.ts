@@ -1,9 +1,11 @@
 import {
+  functionToolCall,
   type Msg,
-  promoteToolResultMedia,
   pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  toolResultText,
+  toolRoleMessage,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
 import { formatDashScopeMediaBlock } from "./dashscope-media.js";
@@ -80,27 +82,16 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
             content.push(await formatDashScopeMediaBlock(block, this.readLocalFile));
             break;
           case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
-            });
+            toolCalls.push(functionToolCall(block, pythonJsonDumps(block.input ?? {})));
             break;
           case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
+            const text = await toolResultText(this, block, msgs, i, {
               images: this.promoteToolResultImages,
               audios: this.promoteToolResultAudios,
               videos: this.promoteToolResultVideos,
               noun: "media",
             });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
+            messages.push(toolRoleMessage(block, text));
             break;
           }
           case "thinking":

@@ -1,8 +1,10 @@
 import {
+  functionToolCall,
   type Msg,
-  promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  toolResultText,
+  toolRoleMessage,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
 import {
@@ -70,24 +72,13 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
             texts.push(block.text ?? "");
             break;
           case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: block.input ?? {} },
-            });
+            toolCalls.push(functionToolCall(block, block.input ?? {}));
             break;
           case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
+            const text = await toolResultText(this, block, msgs, i, {
               images: this.promoteToolResultImages,
             });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
+            messages.push(toolRoleMessage(block, text));
             break;
           }
           case "image":

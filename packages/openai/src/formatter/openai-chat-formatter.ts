@@ -1,11 +1,13 @@
 import {
   defaultLocalFileReader,
+  functionToolCall,
   type LocalFileReader,
   type Msg,
-  promoteToolResultMedia,
   pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  toolResultText,
+  toolRoleMessage,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
 import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
@@ -77,24 +79,13 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
             content.push({ ...block });
             break;
           case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
-            });
+            toolCalls.push(functionToolCall(block, pythonJsonDumps(block.input ?? {})));
             break;
           case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
+            const text = await toolResultText(this, block, msgs, i, {
               images: this.promoteToolResultImages,
             });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
+            messages.push(toolRoleMessage(block, text));
             break;
           }
           case "image":
