@@ -46,3 +46,4 @@ export {
   type ThinkingSettings,
   unsupportedThinking,
 } from "./thinking.js";
+export { type ToolFormatterSource, toolFormatterOptions } from "./tool-formatter-options.js";
