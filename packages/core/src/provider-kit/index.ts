@@ -46,4 +46,5 @@ export {
   type ThinkingSettings,
   unsupportedThinking,
 } from "./thinking.js";
+export { formatToolChat, type ToolChatSpec } from "./tool-chat-messages.js";
 export { type ToolFormatterSource, toolFormatterOptions } from "./tool-formatter-options.js";
