@@ -209,6 +209,7 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
       if (installInput && UserAgent.getClassInputMethod() === installedInput) {
         UserAgent.overrideClassInputMethod(previousInput);
       }
+      const started = Date.now();
       const sent = await queue.flush(flushTimeoutMs);
       if (!sent) {
         onWarning(
@@ -217,6 +218,7 @@ export async function connectStudio(options: ConnectStudioOptions): Promise<Stud
       }
       await queue.close();
       await tracing?.shutdown().catch(() => {});
+      await socket.settled(Math.max(0, flushTimeoutMs - (Date.now() - started)));
       socket.close();
     })();
     return closing;

@@ -37,6 +37,10 @@ export class StudioSocket {
   constructor(options: StudioSocketOptions) {
     this.#socket = io(`${options.url}${STUDIO_NAMESPACE}`, {
       auth: { run_id: options.runId },
+      // WebSocket only (Studio's socket.io server accepts it): a process that ends closes the TCP
+      // connection and Studio marks the run done at once; over HTTP long-polling the end of the
+      // process is seen only after socket.io's ping timeout (≈ 45 s).
+      transports: ["websocket"],
       reconnection: true,
       reconnectionAttempts: Number.POSITIVE_INFINITY,
       reconnectionDelay: options.reconnectionDelayMs,
@@ -88,6 +92,26 @@ export class StudioSocket {
   onUserInput(listener: (input: ForwardedUserInput) => void): () => void {
     this.#onInput.add(listener);
     return () => this.#onInput.delete(listener);
+  }
+
+  /**
+   * Waits until the first connection attempt is settled (connected, or failed once), at most
+   * `timeoutMs`: closing a socket still connecting would leave Studio never seeing it, and the
+   * run would stay `running` there. Resolves `true` when connected.
+   */
+  settled(timeoutMs: number): Promise<boolean> {
+    if (this.#socket.connected || this.#seenTrouble) return Promise.resolve(this.#socket.connected);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#socket.off("connect", done);
+        this.#socket.off("connect_error", done);
+        resolve(this.#socket.connected);
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.#socket.on("connect", done);
+      this.#socket.on("connect_error", done);
+    });
   }
 
   /** Closes the socket for good (Studio then marks the run `done`). */
