@@ -1,3 +1,5 @@
+export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
+export { functionToolCall, toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
 export {
@@ -44,3 +46,5 @@ export {
   type ThinkingSettings,
   unsupportedThinking,
 } from "./thinking.js";
+export { formatToolChat, type ToolChatSpec } from "./tool-chat-messages.js";
+export { type ToolFormatterSource, toolFormatterOptions } from "./tool-formatter-options.js";

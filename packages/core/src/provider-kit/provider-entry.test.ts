@@ -4,6 +4,7 @@ import type { Msg } from "../message/msg.js";
 import type { Provider } from "../registry/provider.js";
 import { createRegistry } from "../registry/registry.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
+import { ScriptedTTSModel } from "../testing/scripted-tts-model.js";
 import { CharTokenCounter } from "../token/char-token-counter.js";
 import { definedFields, providerEntry } from "./provider-entry.js";
 
@@ -36,6 +37,29 @@ describe("providerEntry", () => {
     const registry = createRegistry().register(entry);
     expect(registry.chatModel("toy:m1").modelName).toBe("m1");
     expect(registry.tokenCounter("toy:m1")).toBeInstanceOf(CharTokenCounter);
+  });
+});
+
+describe("providerEntry ttsModel", () => {
+  it("passes the text-to-speech factory through, and leaves it out when not given", () => {
+    const entry = providerEntry({
+      id: "speaker" as const,
+      chatModel: (options: { modelName: string }) =>
+        new ScriptedChatModel({ ...options, provider: "speaker" }),
+      formatters: { chat: OneFormatter, multiagent: ManyFormatter },
+      ttsModel: (options) => new ScriptedTTSModel({ modelName: options.modelName }),
+    });
+    const registry = createRegistry().register(entry);
+    const tts = registry.ttsModel("speaker:voice-1");
+    expect(tts).toBeInstanceOf(ScriptedTTSModel);
+    expect(tts.modelName).toBe("voice-1");
+    expect(registry.ttsProviderIds()).toEqual(["speaker"]);
+    const silent = providerEntry({
+      id: "silent",
+      chatModel: (options: { modelName: string }) => new ScriptedChatModel(options),
+      formatters: { chat: OneFormatter, multiagent: ManyFormatter },
+    });
+    expect("ttsModel" in silent).toBe(false);
   });
 });
 

@@ -1,14 +1,13 @@
 import {
-  EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
   embedInBatches,
   type NormalizedEmbeddingInput,
-  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
-import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
+import { DashScopeEmbeddingBase } from "./dashscope-embedding-base.js";
+import { postEmbedding } from "./dashscope-embedding-request.js";
 import {
   type DashScopeEmbeddingClientOptions,
   embeddingClient,
@@ -45,12 +44,10 @@ function modelLimits(modelName: string): { batch: number; dimensions: number | u
  * limit (8 for `tongyi-embedding-vision-*`, else 1); tokens are `input_tokens + image_tokens`.
  * Cache, retries, timeout and abort come from `EmbeddingModelBase`.
  */
-export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
-  readonly provider = "dashscope";
+export class DashScopeMultiModalEmbedding extends DashScopeEmbeddingBase {
   override readonly supportedModalities: readonly string[] = ["text", "image", "video"];
   /** Most inputs per request. */
   readonly batchSizeLimit: number;
-  private readonly client: DashScopeEmbeddingClient;
 
   constructor(options: DashScopeMultiModalEmbeddingOptions) {
     const limits = modelLimits(options?.modelName ?? "");
@@ -70,14 +67,11 @@ export class DashScopeMultiModalEmbedding extends EmbeddingModelBase {
         { hint: `Leave dimensions out or pass ${limits.dimensions} (see ${DOC}).` },
       );
     }
-    super({ ...options, dimensions: options.dimensions ?? limits.dimensions ?? 1024 });
+    super(
+      { ...options, dimensions: options.dimensions ?? limits.dimensions ?? 1024 },
+      embeddingClient(options, "DashScopeMultiModalEmbedding"),
+    );
     this.batchSizeLimit = limits.batch;
-    this.client = embeddingClient(options, "DashScopeMultiModalEmbedding");
-  }
-
-  /** A network error names the host it could not reach, as the chat model's does. */
-  protected override normalizeError(error: unknown): unknown {
-    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
   }
 
   protected async doEmbed(

@@ -1,15 +1,14 @@
 import {
-  EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
   embedInBatches,
   type NormalizedEmbeddingInput,
-  normalizeProviderError,
   ValidationError,
 } from "@agentscope-ts/core";
 import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
 import { env } from "../utils/env.js";
+import { DashScopeEmbeddingBase } from "./dashscope-embedding-base.js";
 import { type DashScopeEmbeddingClient, postEmbedding } from "./dashscope-embedding-request.js";
 
 /** The path of DashScope's text-embedding API, under the base URL. */
@@ -57,20 +56,15 @@ export function embeddingClient(
  * `parameters.dimension`, inputs sent in batches of 10 (the API's limit for v3/v4), with the
  * cache, retries, timeout and abort of `EmbeddingModelBase`.
  */
-export class DashScopeTextEmbedding extends EmbeddingModelBase {
-  readonly provider = "dashscope";
+export class DashScopeTextEmbedding extends DashScopeEmbeddingBase {
   /** Most texts per request (DashScope's limit). */
   readonly batchSizeLimit = 10;
-  private readonly client: DashScopeEmbeddingClient;
 
   constructor(options: DashScopeTextEmbeddingOptions) {
-    super({ ...options, dimensions: options.dimensions ?? 1024 });
-    this.client = embeddingClient(options, "DashScopeTextEmbedding");
-  }
-
-  /** A network error names the host it could not reach, as the chat model's does. */
-  protected override normalizeError(error: unknown): unknown {
-    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
+    super(
+      { ...options, dimensions: options.dimensions ?? 1024 },
+      embeddingClient(options, "DashScopeTextEmbedding"),
+    );
   }
 
   protected async doEmbed(

@@ -1,10 +1,10 @@
 import {
+  formatToolChat,
+  functionToolCall,
   type Msg,
-  promoteToolResultMedia,
   pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
-  warnSkippedBlock,
 } from "@agentscope-ts/core";
 import { formatDashScopeMediaBlock } from "./dashscope-media.js";
 import type {
@@ -64,57 +64,40 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
   }
 
   protected override async formatMessages(msgs: Msg[]): Promise<DashScopeMessage[]> {
-    const messages: DashScopeMessage[] = [];
-    for (let i = 0; i < msgs.length; i++) {
-      const msg = msgs[i] as Msg;
-      const content: DashScopeContentPart[] = [];
-      const toolCalls: DashScopeToolCall[] = [];
-      for (const block of msg.getContentBlocks()) {
+    const messages = await formatToolChat<
+      DashScopeMessage,
+      DashScopeContentPart,
+      DashScopeToolCall
+    >(this, msgs, {
+      promote: {
+        images: this.promoteToolResultImages,
+        audios: this.promoteToolResultAudios,
+        videos: this.promoteToolResultVideos,
+        noun: "media",
+      },
+      toolCall: (block) => functionToolCall(block, pythonJsonDumps(block.input ?? {})),
+      part: (block) => {
         switch (block.type) {
           case "text":
-            content.push({ text: block.text });
-            break;
+            return { text: block.text };
           case "image":
           case "audio":
           case "video":
-            content.push(await formatDashScopeMediaBlock(block, this.readLocalFile));
-            break;
-          case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
-            });
-            break;
-          case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
-              images: this.promoteToolResultImages,
-              audios: this.promoteToolResultAudios,
-              videos: this.promoteToolResultVideos,
-              noun: "media",
-            });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
-            break;
-          }
+            return formatDashScopeMediaBlock(block, this.readLocalFile);
           case "thinking":
             // AgentScope drops thinking blocks here too (it logs each one as unsupported); the
             // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
-            break;
+            return null;
           default:
-            warnSkippedBlock(this.constructor.name, (block as { type: string }).type);
+            return undefined;
         }
-      }
-      const formatted: DashScopeChatMessage = { role: msg.role, content };
-      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
-      if (content.length > 0 || toolCalls.length > 0) messages.push(formatted);
-    }
+      },
+      message: (msg, content, toolCalls) => {
+        const formatted: DashScopeChatMessage = { role: msg.role, content };
+        if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+        return content.length > 0 || toolCalls.length > 0 ? formatted : undefined;
+      },
+    });
     return joinAllTextContent(messages);
   }
 }

@@ -1,11 +1,13 @@
 import {
   abortableSleep,
+  apiKeyParam,
+  apiTool,
   bytesToBase64,
   type ImageBlock,
   type ToolContext,
   type ToolDefinition,
-  type ToolResponse,
   toolResponse,
+  urlList,
 } from "@agentscope-ts/core";
 import { dashScopeErrorFrom } from "../model/dashscope-error.js";
 import { type DashScopeHttpRequest, postJson } from "../model/dashscope-http.js";
@@ -26,10 +28,7 @@ export interface DashScopeToolOptions extends DashScopeBaseURLOptions {
   maxWaitMs?: number;
 }
 
-const message = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
-
-const apiKeyParam = { type: "string", description: "The api key for the dashscope api." };
+const dashScopeKeyParam = apiKeyParam("The api key for the dashscope api.");
 
 function settings(options: DashScopeToolOptions) {
   return {
@@ -108,110 +107,100 @@ async function fetchBase64(url: string, fetch: typeof globalThis.fetch, signal: 
  * that is polled until it ends) and returns image blocks by URL, or base64 with `use_base64`.
  */
 export function dashscopeTextToImage(options: DashScopeToolOptions = {}): ToolDefinition {
-  return {
+  return apiTool({
     name: "dashscope_text_to_image",
     description:
       "Generate image(s) based on the given prompt, and return image url(s)\nor base64 data.",
-    parameters: {
-      type: "object",
-      properties: {
-        prompt: { type: "string", description: "The text prompt to generate image." },
-        api_key: apiKeyParam,
-        n: { type: "integer", default: 1, description: "The number of images to generate." },
-        size: {
-          type: "string",
-          enum: ["1024*1024", "720*1280", "1280*720"],
-          default: "1024*1024",
-          description: "Size of the image.",
-        },
-        model: {
-          type: "string",
-          default: "wanx-v1",
-          description:
-            'The model to use, such as "wanx-v1", "qwen-image",\n"wan2.2-t2i-flash", etc.',
-        },
-        use_base64: {
-          type: "boolean",
-          default: false,
-          description: "Whether to use base64 data for images.",
-        },
+    properties: {
+      prompt: { type: "string", description: "The text prompt to generate image." },
+      api_key: dashScopeKeyParam,
+      n: { type: "integer", default: 1, description: "The number of images to generate." },
+      size: {
+        type: "string",
+        enum: ["1024*1024", "720*1280", "1280*720"],
+        default: "1024*1024",
+        description: "Size of the image.",
       },
-      required: ["prompt", "api_key"],
+      model: {
+        type: "string",
+        default: "wanx-v1",
+        description: 'The model to use, such as "wanx-v1", "qwen-image",\n"wan2.2-t2i-flash", etc.',
+      },
+      use_base64: {
+        type: "boolean",
+        default: false,
+        description: "Whether to use base64 data for images.",
+      },
     },
-    execute: async (input, context): Promise<ToolResponse> => {
+    required: ["prompt", "api_key"],
+    failure: "Failed to generate images: ",
+    call: async (input, context) => {
       const { base, fetch } = settings(options);
-      try {
-        const submitted = await postJson(
-          request(
-            `${base}/services/aigc/text2image/image-synthesis`,
-            input.api_key,
-            {
-              model: input.model ?? "wanx-v1",
-              input: { prompt: input.prompt },
-              parameters: { n: input.n ?? 1, size: input.size ?? "1024*1024" },
+      const submitted = await postJson(
+        request(
+          `${base}/services/aigc/text2image/image-synthesis`,
+          input.api_key,
+          {
+            model: input.model ?? "wanx-v1",
+            input: { prompt: input.prompt },
+            parameters: { n: input.n ?? 1, size: input.size ?? "1024*1024" },
+          },
+          context,
+          fetch,
+          { "X-DashScope-Async": "enable" },
+        ),
+      );
+      const taskId = (submitted.output as { task_id?: string } | undefined)?.task_id;
+      if (!taskId) return toolResponse("Error: Failed to generate images");
+      const output = await waitForTask(base, taskId, input.api_key, context, fetch, options);
+      const urls = ((output.results as { url?: string }[] | undefined) ?? [])
+        .map((r) => r.url)
+        .filter((u): u is string => typeof u === "string");
+      if (urls.length === 0) return toolResponse("Error: Failed to generate images");
+      const blocks: ImageBlock[] = [];
+      for (const url of urls) {
+        if (input.use_base64 === true) {
+          const extension = (new URL(url).pathname.split(".").pop() ?? "png").toLowerCase();
+          blocks.push({
+            type: "image",
+            source: {
+              type: "base64",
+              media_type: `image/${extension}`,
+              data: await fetchBase64(url, fetch, context.signal),
             },
-            context,
-            fetch,
-            { "X-DashScope-Async": "enable" },
-          ),
-        );
-        const taskId = (submitted.output as { task_id?: string } | undefined)?.task_id;
-        if (!taskId) return toolResponse("Error: Failed to generate images");
-        const output = await waitForTask(base, taskId, input.api_key, context, fetch, options);
-        const urls = ((output.results as { url?: string }[] | undefined) ?? [])
-          .map((r) => r.url)
-          .filter((u): u is string => typeof u === "string");
-        if (urls.length === 0) return toolResponse("Error: Failed to generate images");
-        const blocks: ImageBlock[] = [];
-        for (const url of urls) {
-          if (input.use_base64 === true) {
-            const extension = (new URL(url).pathname.split(".").pop() ?? "png").toLowerCase();
-            blocks.push({
-              type: "image",
-              source: {
-                type: "base64",
-                media_type: `image/${extension}`,
-                data: await fetchBase64(url, fetch, context.signal),
-              },
-            });
-          } else {
-            blocks.push({ type: "image", source: { type: "url", url } });
-          }
+          });
+        } else {
+          blocks.push({ type: "image", source: { type: "url", url } });
         }
-        return toolResponse(blocks);
-      } catch (error) {
-        return toolResponse(`Failed to generate images: ${message(error)}`);
       }
+      return toolResponse(blocks);
     },
-  };
+  });
 }
 
 /** `dashscope_image_to_text`: describes image(s) (by URL) with a Qwen-VL model. */
 export function dashscopeImageToText(options: DashScopeToolOptions = {}): ToolDefinition {
-  return {
+  return apiTool({
     name: "dashscope_image_to_text",
     description: "Generate text based on the given images.",
-    parameters: {
-      type: "object",
-      properties: {
-        image_urls: {
-          anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
-          description: "The url of single or multiple images.",
-        },
-        api_key: apiKeyParam,
-        prompt: { type: "string", default: "Describe the image", description: "The text prompt." },
-        model: {
-          type: "string",
-          default: "qwen-vl-plus",
-          description: "The model to use in DashScope MultiModal API.",
-        },
+    properties: {
+      image_urls: {
+        anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+        description: "The url of single or multiple images.",
       },
-      required: ["image_urls", "api_key"],
+      api_key: dashScopeKeyParam,
+      prompt: { type: "string", default: "Describe the image", description: "The text prompt." },
+      model: {
+        type: "string",
+        default: "qwen-vl-plus",
+        description: "The model to use in DashScope MultiModal API.",
+      },
     },
-    execute: async (input, context): Promise<ToolResponse> => {
+    required: ["image_urls", "api_key"],
+    failure: "Failed to generate text: ",
+    call: async (input, context) => {
       const { base, fetch } = settings(options);
-      const urls =
-        typeof input.image_urls === "string" ? [input.image_urls] : (input.image_urls as string[]);
+      const urls = urlList(input.image_urls);
       const messages = [
         { role: "system", content: [{ text: "You are a helpful assistant." }] },
         {
@@ -222,25 +211,21 @@ export function dashscopeImageToText(options: DashScopeToolOptions = {}): ToolDe
           ],
         },
       ];
-      try {
-        const response = await postJson(
-          request(
-            `${base}/services/aigc/multimodal-generation/generation`,
-            input.api_key,
-            { model: input.model ?? "qwen-vl-plus", input: { messages } },
-            context,
-            fetch,
-          ),
-        );
-        const choices = (response.output as { choices?: { message?: { content?: unknown } }[] })
-          ?.choices;
-        let content = choices?.[0]?.message?.content;
-        if (Array.isArray(content)) content = (content[0] as { text?: unknown } | undefined)?.text;
-        if (typeof content !== "string") return toolResponse("Error: Failed to generate text");
-        return toolResponse(content);
-      } catch (error) {
-        return toolResponse(`Failed to generate text: ${message(error)}`);
-      }
+      const response = await postJson(
+        request(
+          `${base}/services/aigc/multimodal-generation/generation`,
+          input.api_key,
+          { model: input.model ?? "qwen-vl-plus", input: { messages } },
+          context,
+          fetch,
+        ),
+      );
+      const choices = (response.output as { choices?: { message?: { content?: unknown } }[] })
+        ?.choices;
+      let content = choices?.[0]?.message?.content;
+      if (Array.isArray(content)) content = (content[0] as { text?: unknown } | undefined)?.text;
+      if (typeof content !== "string") return toolResponse("Error: Failed to generate text");
+      return toolResponse(content);
     },
-  };
+  });
 }

@@ -1,8 +1,8 @@
 import {
   type Msg,
-  promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
+  toolResultText,
   warnSkippedBlock,
 } from "@agentscope-ts/core";
 import type { GeminiContent, GeminiPart } from "./gemini-content.js";
@@ -72,7 +72,9 @@ export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
             break;
           }
           case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
+            const text = await toolResultText(this, block, msgs, i, {
+              images: this.promoteToolResultImages,
+            });
             messages.push({
               role: "user",
               parts: [
@@ -85,10 +87,6 @@ export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
                 },
               ],
             });
-            const promoted = promoteToolResultMedia(block.name, media, {
-              images: this.promoteToolResultImages,
-            });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
             break;
           }
           case "image":

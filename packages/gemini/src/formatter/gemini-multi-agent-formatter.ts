@@ -1,4 +1,9 @@
-import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
+import {
+  historyPieces,
+  type Msg,
+  MultiAgentFormatterBase,
+  toolFormatterOptions,
+} from "@agentscope-ts/core";
 import { GeminiChatFormatter, type GeminiChatFormatterOptions } from "./gemini-chat-formatter.js";
 import type { GeminiContent, GeminiPart } from "./gemini-content.js";
 import { formatGeminiMediaBlock, type GeminiMediaIO, geminiMediaIO } from "./gemini-media.js";
@@ -34,12 +39,7 @@ export class GeminiMultiAgentFormatter extends MultiAgentFormatterBase<GeminiCon
   }
 
   protected createToolFormatter(): GeminiChatFormatter {
-    return new GeminiChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
+    return new GeminiChatFormatter({ ...toolFormatterOptions(this) });
   }
 
   protected override async formatAgentMessage(

@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import {
   EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
@@ -16,7 +15,7 @@ import {
   readGgufFileInfo,
 } from "node-llama-cpp";
 import { LazyResource } from "../runtime/lazy-resource.js";
-import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
+import { buildOnModel, type ModelLease, modelNameOf } from "../runtime/model-cache.js";
 import { defaultThreads, type LlamaRuntimeOptions } from "../runtime/shared-llama.js";
 
 /** Options of {@link LlamaCppEmbedding}. */
@@ -109,9 +108,7 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
     }
     super({
       ...options,
-      modelName:
-        options.modelName ??
-        (basename(options.modelPath).replace(/\.gguf$/i, "") || options.modelPath),
+      modelName: options.modelName ?? modelNameOf(options.modelPath),
       maxRetries: options.maxRetries ?? 0,
     });
     this.modelPath = options.modelPath;
@@ -137,15 +134,9 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
     return this.resource.get();
   }
 
-  private async doLoad(): Promise<Loaded> {
+  private doLoad(): Promise<Loaded> {
     const o = this.options;
-    const lease = await acquireModel({
-      modelPath: o.modelPath,
-      gpuLayers: o.gpuLayers,
-      gpu: o.gpu,
-      logLevel: o.logLevel,
-    });
-    try {
+    return buildOnModel(o, async (lease) => {
       const size = lease.model.embeddingVectorSize;
       if (size !== this.dimensions) {
         throw new ModelError(
@@ -158,10 +149,7 @@ export class LlamaCppEmbedding extends EmbeddingModelBase {
         threads: o.threads ?? defaultThreads(lease.llama),
       });
       return { lease, context };
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+    });
   }
 
   protected override async doEmbed(

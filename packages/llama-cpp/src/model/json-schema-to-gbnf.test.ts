@@ -3,6 +3,13 @@ import { z } from "zod";
 import { dropOptionalNulls, jsonSchemaToGbnf } from "./json-schema-to-gbnf.js";
 
 describe("jsonSchemaToGbnf", () => {
+  it("keeps a $ref into $defs and makes any other ref accept any JSON", () => {
+    expect(jsonSchemaToGbnf({ $ref: "#/definitions/Item" })).toEqual({ $ref: "#/$defs/Item" });
+    const other = jsonSchemaToGbnf({ $ref: "#/properties/a" });
+    expect("$ref" in other).toBe(false);
+    expect(other).toEqual(jsonSchemaToGbnf({}));
+  });
+
   it("keeps what the grammar enforces and drops the rest", () => {
     expect(
       jsonSchemaToGbnf({

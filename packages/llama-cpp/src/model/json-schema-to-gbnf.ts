@@ -1,4 +1,14 @@
-import type { GbnfJsonSchema } from "node-llama-cpp";
+import type { GbnfJsonRefSchema, GbnfJsonSchema as SdkGbnfJsonSchema } from "node-llama-cpp";
+
+/**
+ * The `$defs` of a converted schema: names known only at run time. node-llama-cpp's
+ * `GbnfJsonSchema<Defs>` admits a `$ref` only when `Defs` has string keys (its default,
+ * `Record<any, any>`, does not), so the converter builds schemas over this list.
+ */
+type GbnfDefs = Record<string, SdkGbnfJsonSchema<Record<string, never>>>;
+
+/** A schema node-llama-cpp turns into a grammar, `$ref`s to the schema's `$defs` included. */
+export type GbnfJsonSchema = SdkGbnfJsonSchema<GbnfDefs>;
 
 type Json = Record<string, unknown>;
 
@@ -28,13 +38,19 @@ function convertRef(ref: string): string {
   return ref.startsWith("#/definitions/") ? `#/$defs/${ref.slice("#/definitions/".length)}` : ref;
 }
 
+/** Whether `ref` points into the schema's `$defs` (the refs node-llama-cpp resolves). */
+function isDefsRef(ref: string): ref is `#/$defs/${string}` {
+  return ref.startsWith("#/$defs/");
+}
+
 /**
- * A `$ref` to one of the schema's `$defs`. node-llama-cpp resolves such refs at run time, but its
- * `GbnfJsonSchema` type admits a ref only when the `$defs` names are known at compile time, which
- * those of a converted schema are not: the one assertion of the converter, kept here.
+ * A `$ref` to one of the schema's `$defs`; any other ref accepts any JSON (what node-llama-cpp
+ * makes of it too, with a console warning).
  */
 function refSchema(ref: string): GbnfJsonSchema {
-  return { $ref: ref } as unknown as GbnfJsonSchema;
+  if (!isDefsRef(ref)) return ANY_JSON;
+  const schema: GbnfJsonRefSchema<GbnfDefs> = { $ref: ref };
+  return schema;
 }
 
 function convertDefs(source: Json): Record<string, GbnfJsonSchema> | undefined {

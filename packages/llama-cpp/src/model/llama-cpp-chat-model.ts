@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import {
   ChatModelBase,
   type ChatModelBaseOptions,
@@ -32,7 +31,7 @@ import {
 import type { z } from "zod";
 import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
 import { LazyResource } from "../runtime/lazy-resource.js";
-import { acquireModel, type ModelLease } from "../runtime/model-cache.js";
+import { buildOnModel, type ModelLease, modelNameOf } from "../runtime/model-cache.js";
 import { SequencePool } from "../runtime/sequence-pool.js";
 import { defaultThreads, type LlamaRuntimeOptions } from "../runtime/shared-llama.js";
 import { EventQueue } from "./event-queue.js";
@@ -125,10 +124,6 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
-function nameOf(modelPath: string): string {
-  return basename(modelPath).replace(/\.gguf$/i, "") || modelPath;
-}
-
 /**
  * A chat model running in this process on llama.cpp (through node-llama-cpp): no server, no API
  * key, a GGUF file on disk. Takes the messages of `LlamaCppChatFormatter` /
@@ -178,7 +173,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppMessage, LlamaCppCh
     if (issues.length > 0) throw new ValidationError("LlamaCppChatModel options", issues);
     super({
       ...options,
-      modelName: options.modelName ?? nameOf(options.modelPath),
+      modelName: options.modelName ?? modelNameOf(options.modelPath),
       // A local model has nothing to retry: failures are not transient.
       maxRetries: options.maxRetries ?? 0,
     });
@@ -216,15 +211,9 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppMessage, LlamaCppCh
     return this.resource.get();
   }
 
-  private async doLoad(): Promise<Loaded> {
+  private doLoad(): Promise<Loaded> {
     const o = this.options;
-    const lease = await acquireModel({
-      modelPath: o.modelPath,
-      gpuLayers: o.gpuLayers,
-      gpu: o.gpu,
-      logLevel: o.logLevel,
-    });
-    try {
+    return buildOnModel(o, async (lease) => {
       const threads = o.threads ?? defaultThreads(lease.llama);
       const sequences = o.sequences ?? 1;
       const context = await lease.model.createContext({
@@ -237,10 +226,7 @@ export class LlamaCppChatModel extends ChatModelBase<LlamaCppMessage, LlamaCppCh
       const wrapper =
         o.chatWrapper && o.chatWrapper !== "auto" ? o.chatWrapper : resolveChatWrapper(lease.model);
       return { lease, context, pool: new SequencePool(items), wrapper, threads };
-    } catch (error) {
-      await lease.release();
-      throw error;
-    }
+    });
   }
 
   protected override normalizeError(error: unknown): unknown {

@@ -1,7 +1,7 @@
 import {
-  type FormatterKind,
   type Provider,
   type ProviderModelOptions,
+  providerEntry,
   type TokenCounter,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -9,15 +9,9 @@ import {
   LlamaCppEmbedding,
   type LlamaCppEmbeddingOptions,
 } from "../embedding/llama-cpp-embedding.js";
-import {
-  LlamaCppChatFormatter,
-  type LlamaCppChatFormatterOptions,
-} from "../formatter/llama-cpp-chat-formatter.js";
+import { LlamaCppChatFormatter } from "../formatter/llama-cpp-chat-formatter.js";
 import type { LlamaCppMessage } from "../formatter/llama-cpp-message.js";
-import {
-  LlamaCppMultiAgentFormatter,
-  type LlamaCppMultiAgentFormatterOptions,
-} from "../formatter/llama-cpp-multi-agent-formatter.js";
+import { LlamaCppMultiAgentFormatter } from "../formatter/llama-cpp-multi-agent-formatter.js";
 import { LlamaCppChatModel, type LlamaCppChatModelOptions } from "../model/llama-cpp-chat-model.js";
 
 /** Options of {@link llamaCpp}: defaults merged into every model the provider builds. */
@@ -38,9 +32,9 @@ export function llamaCpp(
   defaults: LlamaCppProviderOptions = {},
 ): Provider<Record<string, unknown>, LlamaCppMessage, TokenCounter, "llama-cpp"> {
   const { embedding: embeddingDefaults, ...chatDefaults } = defaults;
-  return {
+  return providerEntry<Record<string, unknown>, LlamaCppMessage, TokenCounter, "llama-cpp">({
     id: "llama-cpp",
-    chatModel(options: ProviderModelOptions) {
+    chatModel(options) {
       const { modelName, ...rest } = options;
       const modelPath = typeof rest.modelPath === "string" ? rest.modelPath : modelName;
       return new LlamaCppChatModel({
@@ -50,16 +44,7 @@ export function llamaCpp(
         ...(typeof rest.modelPath === "string" ? { modelName } : {}),
       });
     },
-    formatter(kind: FormatterKind, options: Record<string, unknown> = {}) {
-      if (kind === "multiagent") {
-        return new LlamaCppMultiAgentFormatter(options as LlamaCppMultiAgentFormatterOptions);
-      }
-      if (kind === "chat")
-        return new LlamaCppChatFormatter(options as LlamaCppChatFormatterOptions);
-      throw new ValidationError("formatter kind", [
-        { path: "", message: `expected "chat" or "multiagent", received ${JSON.stringify(kind)}` },
-      ]);
-    },
+    formatters: { chat: LlamaCppChatFormatter, multiagent: LlamaCppMultiAgentFormatter },
     embedding(options: ProviderModelOptions) {
       const { modelName, ...rest } = options;
       const modelPath = typeof rest.modelPath === "string" ? rest.modelPath : modelName;
@@ -75,5 +60,5 @@ export function llamaCpp(
       }
       return new LlamaCppEmbedding({ ...merged, dimensions: merged.dimensions, modelPath });
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { ModelError } from "@agentscope-ts/core";
 import type { Llama, LlamaModel, LlamaModelOptions } from "node-llama-cpp";
 import { getSharedLlama, type LlamaRuntimeOptions } from "./shared-llama.js";
@@ -100,4 +100,31 @@ export async function acquireModel(options: AcquireModelOptions): Promise<ModelL
       }
     },
   };
+}
+
+/**
+ * Acquires the model `options` name and builds on its lease with `build` (a chat or embedding
+ * context); when `build` fails the lease is given back and the error rethrown.
+ */
+export async function buildOnModel<T>(
+  options: AcquireModelOptions,
+  build: (lease: ModelLease) => Promise<T>,
+): Promise<T> {
+  const lease = await acquireModel({
+    modelPath: options.modelPath,
+    gpuLayers: options.gpuLayers,
+    gpu: options.gpu,
+    logLevel: options.logLevel,
+  });
+  try {
+    return await build(lease);
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
+}
+
+/** The model name of a GGUF file: its file name without `.gguf`. */
+export function modelNameOf(modelPath: string): string {
+  return basename(modelPath).replace(/\.gguf$/i, "") || modelPath;
 }

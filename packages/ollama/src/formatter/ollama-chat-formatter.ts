@@ -1,9 +1,9 @@
 import {
+  formatToolChat,
+  functionToolCall,
   type Msg,
-  promoteToolResultMedia,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
-  warnSkippedBlock,
 } from "@agentscope-ts/core";
 import {
   formatOllamaImageBlock,
@@ -57,57 +57,37 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
     this.mediaIO = ollamaMediaIO(options);
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<OllamaMessage[]> {
-    const messages: OllamaMessage[] = [];
-    for (let i = 0; i < msgs.length; i++) {
-      const msg = msgs[i] as Msg;
-      const texts: string[] = [];
-      const toolCalls: OllamaToolCall[] = [];
-      const images: string[] = [];
-      for (const block of msg.getContentBlocks()) {
-        switch (block.type) {
-          case "text":
-            texts.push(block.text ?? "");
-            break;
-          case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: block.input ?? {} },
-            });
-            break;
-          case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
-              images: this.promoteToolResultImages,
-            });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
-            break;
+  protected override formatMessages(msgs: Msg[]): Promise<OllamaMessage[]> {
+    return formatToolChat<OllamaMessage, { text: string } | { image: string }, OllamaToolCall>(
+      this,
+      msgs,
+      {
+        promote: { images: this.promoteToolResultImages },
+        toolCall: (block) => functionToolCall(block, block.input ?? {}),
+        part: async (block) => {
+          switch (block.type) {
+            case "text":
+              return { text: block.text ?? "" };
+            case "image":
+              return { image: await formatOllamaImageBlock(block, this.mediaIO) };
+            case "thinking":
+              return block.thinking && this.thinkingAsText
+                ? { text: `<think>${block.thinking}</think>` }
+                : null;
+            default:
+              return undefined;
           }
-          case "image":
-            images.push(await formatOllamaImageBlock(block, this.mediaIO));
-            break;
-          case "thinking":
-            if (block.thinking && this.thinkingAsText)
-              texts.push(`<think>${block.thinking}</think>`);
-            break;
-          default:
-            warnSkippedBlock(this.constructor.name, block.type);
-        }
-      }
-      const content = texts.join("\n");
-      const formatted: OllamaMessage = { role: msg.role, content: content || null };
-      if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
-      if (images.length > 0) formatted.images = images;
-      if (content || images.length > 0 || toolCalls.length > 0) messages.push(formatted);
-    }
-    return messages;
+        },
+        message: (msg, parts, toolCalls) => {
+          const content = parts.flatMap((part) => ("text" in part ? [part.text] : [])).join("\n");
+          const images = parts.flatMap((part) => ("image" in part ? [part.image] : []));
+          const formatted: OllamaMessage = { role: msg.role, content: content || null };
+          if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+          if (images.length > 0) formatted.images = images;
+          return content || images.length > 0 || toolCalls.length > 0 ? formatted : undefined;
+        },
+      },
+    );
   }
 }
 

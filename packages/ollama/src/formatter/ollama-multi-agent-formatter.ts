@@ -1,4 +1,9 @@
-import { historyPieces, type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
+import {
+  historyPieces,
+  type Msg,
+  MultiAgentFormatterBase,
+  toolFormatterOptions,
+} from "@agentscope-ts/core";
 import { OllamaChatFormatter, type OllamaChatFormatterOptions } from "./ollama-chat-formatter.js";
 import { formatOllamaImageBlock, type OllamaMediaIO, ollamaMediaIO } from "./ollama-media.js";
 import type { OllamaMessage } from "./ollama-message.js";
@@ -40,11 +45,8 @@ export class OllamaMultiAgentFormatter extends MultiAgentFormatterBase<OllamaMes
 
   protected createToolFormatter(): OllamaChatFormatter {
     return new OllamaChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
+      ...toolFormatterOptions(this),
       thinkingAsText: this.thinkingAsText,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
     });
   }
 

@@ -1,12 +1,12 @@
 import {
   defaultLocalFileReader,
+  formatToolChat,
+  functionToolCall,
   type LocalFileReader,
   type Msg,
-  promoteToolResultMedia,
   pythonJsonDumps,
   TruncatedFormatterBase,
   type TruncatedFormatterBaseOptions,
-  warnSkippedBlock,
 } from "@agentscope-ts/core";
 import type { ChatCompletionContentPart } from "openai/resources/chat/completions";
 import { type OpenAIChatMessage, type OpenAIToolCall, roleMessage } from "./openai-chat-message.js";
@@ -65,63 +65,39 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
     this.mediaIO = mediaIO(options);
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
-    const messages: OpenAIChatMessage[] = [];
-    for (let i = 0; i < msgs.length; i++) {
-      const msg = msgs[i] as Msg;
-      const content: ChatCompletionContentPart[] = [];
-      const toolCalls: OpenAIToolCall[] = [];
-      for (const block of msg.getContentBlocks()) {
-        switch (block.type) {
-          case "text":
-            content.push({ ...block });
-            break;
-          case "tool_use":
-            toolCalls.push({
-              id: block.id,
-              type: "function",
-              function: { name: block.name, arguments: pythonJsonDumps(block.input ?? {}) },
-            });
-            break;
-          case "tool_result": {
-            const { text, media } = await this.convertToolResultToString(block.output);
-            messages.push({
-              role: "tool",
-              tool_call_id: block.id,
-              content: text,
-              name: block.name,
-            });
-            const promoted = promoteToolResultMedia(block.name, media, {
-              images: this.promoteToolResultImages,
-            });
-            if (promoted) msgs.splice(i + 1, 0, promoted);
-            break;
+  protected override formatMessages(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
+    return formatToolChat<OpenAIChatMessage, ChatCompletionContentPart, OpenAIToolCall>(
+      this,
+      msgs,
+      {
+        promote: { images: this.promoteToolResultImages },
+        toolCall: (block) => functionToolCall(block, pythonJsonDumps(block.input ?? {})),
+        part: async (block, msg) => {
+          switch (block.type) {
+            case "text":
+              return { ...block };
+            case "image":
+              return formatOpenAIImageBlock(block, this.mediaIO);
+            case "audio":
+              // Audio an assistant produced (text + audio models) is not sent back.
+              if (msg.role === "assistant") return null;
+              return {
+                type: "input_audio",
+                input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
+              };
+            default:
+              return undefined;
           }
-          case "image":
-            content.push(await formatOpenAIImageBlock(block, this.mediaIO));
-            break;
-          case "audio":
-            // Audio an assistant produced (text + audio models) is not sent back.
-            if (msg.role === "assistant") break;
-            content.push({
-              type: "input_audio",
-              input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
-            });
-            break;
-          default:
-            warnSkippedBlock(this.constructor.name, block.type);
-        }
-      }
-      if (content.length > 0 || toolCalls.length > 0) {
-        messages.push(
-          roleMessage(msg.role, {
-            name: msg.name,
-            content: content.length > 0 ? content : null,
-            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-          }),
-        );
-      }
-    }
-    return messages;
+        },
+        message: (msg, content, toolCalls) =>
+          content.length > 0 || toolCalls.length > 0
+            ? roleMessage(msg.role, {
+                name: msg.name,
+                content: content.length > 0 ? content : null,
+                ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+              })
+            : undefined,
+      },
+    );
   }
 }

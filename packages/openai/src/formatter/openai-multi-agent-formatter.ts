@@ -1,4 +1,9 @@
-import { type Msg, MultiAgentFormatterBase, systemTextMessage } from "@agentscope-ts/core";
+import {
+  type Msg,
+  MultiAgentFormatterBase,
+  systemTextMessage,
+  toolFormatterOptions,
+} from "@agentscope-ts/core";
 import type {
   ChatCompletionContentPart,
   ChatCompletionContentPartImage,
@@ -43,12 +48,7 @@ export class OpenAIMultiAgentFormatter extends MultiAgentFormatterBase<OpenAICha
   }
 
   protected createToolFormatter(): OpenAIChatFormatter {
-    return new OpenAIChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
+    return new OpenAIChatFormatter({ ...toolFormatterOptions(this) });
   }
 
   protected override async formatAgentMessage(

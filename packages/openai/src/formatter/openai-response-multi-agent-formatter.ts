@@ -1,4 +1,4 @@
-import { type Msg, MultiAgentFormatterBase } from "@agentscope-ts/core";
+import { type Msg, MultiAgentFormatterBase, toolFormatterOptions } from "@agentscope-ts/core";
 import type { ResponseInputAudio } from "openai/resources/responses/responses";
 import { historyText } from "./history-text.js";
 import { mediaIO } from "./openai-chat-formatter.js";
@@ -50,12 +50,7 @@ export class OpenAIResponseMultiAgentFormatter extends MultiAgentFormatterBase<O
   }
 
   protected createToolFormatter(): OpenAIResponseChatFormatter {
-    return new OpenAIResponseChatFormatter({
-      promoteToolResultImages: this.promoteToolResultImages,
-      saveBase64Data: this.saveBase64Data,
-      readLocalFile: this.mediaIO.readLocalFile,
-      fetch: this.mediaIO.fetch,
-    });
+    return new OpenAIResponseChatFormatter({ ...toolFormatterOptions(this) });
   }
 
   protected override async formatAgentMessage(

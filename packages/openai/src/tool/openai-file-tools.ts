@@ -1,18 +1,12 @@
-import {
-  type ImageBlock,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolResponse,
-  toolResponse,
-} from "@agentscope-ts/core";
+import { apiTool, type ToolDefinition, toolResponse } from "@agentscope-ts/core";
 import { toFile, type Uploadable } from "openai";
 import type { ImageEditParamsNonStreaming } from "openai/resources/images";
 import {
-  apiKeyParam,
   client,
   IMAGE_FORMATS,
-  message,
+  imageBlocks,
   type OpenAIToolOptions,
+  openAIKeyParam,
 } from "./openai-multimodal-tools.js";
 import { enumInput, numberInput, stringInput } from "./tool-input.js";
 
@@ -50,18 +44,6 @@ async function uploadable(
   return toFile(await options.readLocalFile(url), url.split(/[\\/]/).pop() || fallbackName);
 }
 
-/** Image blocks from an Images API answer, by URL or as base64 PNG. */
-function imageBlocks(data: { url?: string; b64_json?: string }[], format: string): ImageBlock[] {
-  return data.map((image) =>
-    format === "url"
-      ? { type: "image", source: { type: "url", url: String(image.url) } }
-      : {
-          type: "image",
-          source: { type: "base64", media_type: "image/png", data: String(image.b64_json) },
-        },
-  );
-}
-
 const responseFormatParam = {
   type: "string",
   enum: [...IMAGE_FORMATS],
@@ -80,173 +62,149 @@ const sizeParam = (description: string) => ({
 
 /** `openai_edit_image`: edits an image (optionally within a mask) by a prompt. */
 export function openaiEditImage(options: OpenAIFileToolOptions = {}): ToolDefinition {
-  return {
+  return apiTool({
     name: "openai_edit_image",
     description:
       "Edit an image based on the provided mask and prompt, and return the edited\nimage URL(s) or base64 data.",
-    parameters: {
-      type: "object",
-      properties: {
-        image_url: {
-          type: "string",
-          description: "The file path or URL to the image that needs editing.",
-        },
-        prompt: {
-          type: "string",
-          description: "The text prompt describing the edits to be made to the image.",
-        },
-        api_key: apiKeyParam,
-        model: {
-          type: "string",
-          enum: ["dall-e-2", "gpt-image-1"],
-          default: "dall-e-2",
-          description: "The model to use for image generation.",
-        },
-        mask_url: {
-          anyOf: [{ type: "string" }, { type: "null" }],
-          default: null,
-          description:
-            "The file path or URL to the mask image that specifies the regions\nto be edited.",
-        },
-        n: { type: "integer", default: 1, description: "The number of edited images to generate." },
-        size: sizeParam("The size of the edited images."),
-        response_format: responseFormatParam,
+    properties: {
+      image_url: {
+        type: "string",
+        description: "The file path or URL to the image that needs editing.",
       },
-      required: ["image_url", "prompt", "api_key"],
+      prompt: {
+        type: "string",
+        description: "The text prompt describing the edits to be made to the image.",
+      },
+      api_key: openAIKeyParam,
+      model: {
+        type: "string",
+        enum: ["dall-e-2", "gpt-image-1"],
+        default: "dall-e-2",
+        description: "The model to use for image generation.",
+      },
+      mask_url: {
+        anyOf: [{ type: "string" }, { type: "null" }],
+        default: null,
+        description:
+          "The file path or URL to the mask image that specifies the regions\nto be edited.",
+      },
+      n: { type: "integer", default: 1, description: "The number of edited images to generate." },
+      size: sizeParam("The size of the edited images."),
+      response_format: responseFormatParam,
     },
-    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
+    required: ["image_url", "prompt", "api_key"],
+    failure: "Failed to generate image: ",
+    call: async (input, context) => {
       const model = stringInput(input.model, "dall-e-2");
-      try {
-        let format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
-        const body: ImageEditParamsNonStreaming = {
-          model,
-          image: await uploadable(String(input.image_url), "image.png", options, context.signal),
-          prompt: String(input.prompt),
-          n: numberInput(input.n, 1),
-          size: stringInput(input.size, "256x256"),
-        };
-        if (typeof input.mask_url === "string" && input.mask_url) {
-          body.mask = await uploadable(input.mask_url, "mask.png", options, context.signal);
-        }
-        if (model === "dall-e-2") body.response_format = format;
-        else format = "b64_json";
-        const response = await client(input.api_key, options).images.edit(body, {
-          signal: context.signal,
-        });
-        return toolResponse(imageBlocks(response.data ?? [], format));
-      } catch (error) {
-        return toolResponse(`Failed to generate image: ${message(error)}`);
+      let format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
+      const body: ImageEditParamsNonStreaming = {
+        model,
+        image: await uploadable(String(input.image_url), "image.png", options, context.signal),
+        prompt: String(input.prompt),
+        n: numberInput(input.n, 1),
+        size: stringInput(input.size, "256x256"),
+      };
+      if (typeof input.mask_url === "string" && input.mask_url) {
+        body.mask = await uploadable(input.mask_url, "mask.png", options, context.signal);
       }
+      if (model === "dall-e-2") body.response_format = format;
+      else format = "b64_json";
+      const response = await client(input.api_key, options).images.edit(body, {
+        signal: context.signal,
+      });
+      return toolResponse(imageBlocks(response.data ?? [], format));
     },
-  };
+  });
 }
 
 /** `openai_create_image_variation`: variations of an image (DALL·E 2). */
 export function openaiCreateImageVariation(options: OpenAIFileToolOptions = {}): ToolDefinition {
-  return {
+  return apiTool({
     name: "openai_create_image_variation",
     description: "Create variations of an image and return the image URL(s) or base64 data.",
-    parameters: {
-      type: "object",
-      properties: {
-        image_url: {
-          type: "string",
-          description:
-            "The file path or URL to the image from which variations will be\ngenerated.",
-        },
-        api_key: apiKeyParam,
-        n: {
-          type: "integer",
-          default: 1,
-          description: "The number of image variations to generate.",
-        },
-        model: {
-          type: "string",
-          enum: ["dall-e-2"],
-          default: "dall-e-2",
-          description: "The model to use for image variation.",
-        },
-        size: sizeParam("The size of the generated image variations."),
-        response_format: responseFormatParam,
+    properties: {
+      image_url: {
+        type: "string",
+        description: "The file path or URL to the image from which variations will be\ngenerated.",
       },
-      required: ["image_url", "api_key"],
+      api_key: openAIKeyParam,
+      n: {
+        type: "integer",
+        default: 1,
+        description: "The number of image variations to generate.",
+      },
+      model: {
+        type: "string",
+        enum: ["dall-e-2"],
+        default: "dall-e-2",
+        description: "The model to use for image variation.",
+      },
+      size: sizeParam("The size of the generated image variations."),
+      response_format: responseFormatParam,
     },
-    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      try {
-        const format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
-        const image = await uploadable(
-          String(input.image_url),
-          "image.png",
-          options,
-          context.signal,
-        );
-        // As AgentScope: response_format picks how the answer is read; the request leaves it out.
-        const response = await client(input.api_key, options).images.createVariation(
-          {
-            model: stringInput(input.model, "dall-e-2"),
-            image,
-            n: numberInput(input.n, 1),
-            size: enumInput(input.size, IMAGE_SIZES, "256x256", "size"),
-          },
-          { signal: context.signal },
-        );
-        return toolResponse(imageBlocks(response.data ?? [], format));
-      } catch (error) {
-        return toolResponse(`Failed to generate image: ${message(error)}`);
-      }
+    required: ["image_url", "api_key"],
+    failure: "Failed to generate image: ",
+    call: async (input, context) => {
+      const format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
+      const image = await uploadable(String(input.image_url), "image.png", options, context.signal);
+      // As AgentScope: response_format picks how the answer is read; the request leaves it out.
+      const response = await client(input.api_key, options).images.createVariation(
+        {
+          model: stringInput(input.model, "dall-e-2"),
+          image,
+          n: numberInput(input.n, 1),
+          size: enumInput(input.size, IMAGE_SIZES, "256x256", "size"),
+        },
+        { signal: context.signal },
+      );
+      return toolResponse(imageBlocks(response.data ?? [], format));
     },
-  };
+  });
 }
 
 /** `openai_audio_to_text`: transcribes an audio file with `whisper-1`. */
 export function openaiAudioToText(options: OpenAIFileToolOptions = {}): ToolDefinition {
-  return {
+  return apiTool({
     name: "openai_audio_to_text",
     description: "Convert an audio file to text using OpenAI's transcription service.",
-    parameters: {
-      type: "object",
-      properties: {
-        audio_file_url: {
-          type: "string",
-          description: "The file path or URL to the audio file that needs to be\ntranscribed.",
-        },
-        api_key: apiKeyParam,
-        language: {
-          type: "string",
-          default: "en",
-          description:
-            'The language of the input audio in\n`ISO-639-1 format\n<https://en.wikipedia.org/wiki/List_of_ISO_639-1_codes>`_\n(e.g., "en", "zh", "fr"). Improves accuracy and latency.',
-        },
-        temperature: {
-          type: "number",
-          default: 0.2,
-          description:
-            "The temperature for the transcription, which affects the\nrandomness of the output.",
-        },
+    properties: {
+      audio_file_url: {
+        type: "string",
+        description: "The file path or URL to the audio file that needs to be\ntranscribed.",
       },
-      required: ["audio_file_url", "api_key"],
+      api_key: openAIKeyParam,
+      language: {
+        type: "string",
+        default: "en",
+        description:
+          'The language of the input audio in\n`ISO-639-1 format\n<https://en.wikipedia.org/wiki/List_of_ISO_639-1_codes>`_\n(e.g., "en", "zh", "fr"). Improves accuracy and latency.',
+      },
+      temperature: {
+        type: "number",
+        default: 0.2,
+        description:
+          "The temperature for the transcription, which affects the\nrandomness of the output.",
+      },
     },
-    execute: async (input, context: ToolContext): Promise<ToolResponse> => {
-      try {
-        const file = await uploadable(
-          String(input.audio_file_url),
-          "audio.mp3",
-          options,
-          context.signal,
-        );
-        const transcription = await client(input.api_key, options).audio.transcriptions.create(
-          {
-            model: "whisper-1",
-            file,
-            language: stringInput(input.language, "en"),
-            temperature: numberInput(input.temperature, 0.2),
-          },
-          { signal: context.signal },
-        );
-        return toolResponse(transcription.text);
-      } catch (error) {
-        return toolResponse(`Error: Failed to transcribe audio: ${message(error)}`);
-      }
+    required: ["audio_file_url", "api_key"],
+    failure: "Error: Failed to transcribe audio: ",
+    call: async (input, context) => {
+      const file = await uploadable(
+        String(input.audio_file_url),
+        "audio.mp3",
+        options,
+        context.signal,
+      );
+      const transcription = await client(input.api_key, options).audio.transcriptions.create(
+        {
+          model: "whisper-1",
+          file,
+          language: stringInput(input.language, "en"),
+          temperature: numberInput(input.temperature, 0.2),
+        },
+        { signal: context.signal },
+      );
+      return toolResponse(transcription.text);
     },
-  };
+  });
 }
