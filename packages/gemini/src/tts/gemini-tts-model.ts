@@ -15,7 +15,13 @@ import {
   ttsUsageField,
   ValidationError,
 } from "@agentscope-ts/core";
-import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
+import {
+  type GenerateContentConfig,
+  type GenerateContentParameters,
+  type GenerateContentResponse,
+  type GoogleGenAI,
+  Modality,
+} from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 
@@ -35,7 +41,7 @@ export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelN
   /** More options of the SDK client (`GoogleGenAI`). */
   clientKwargs?: Record<string, unknown>;
   /** Fields of the SDK's `GenerateContentConfig` sent with every call (`temperature`, `seed`…). */
-  generateKwargs?: Record<string, unknown>;
+  generateKwargs?: GenerateContentConfig;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
   /** The provider id used in errors. Default `"gemini"`. */
@@ -45,7 +51,7 @@ export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelN
 /** Options of one {@link GeminiTTSModel} call. */
 export interface GeminiTTSCallOptions extends TTSCallOptions {
   /** Extra `GenerateContentConfig` fields for this call. */
-  generateKwargs?: Record<string, unknown>;
+  generateKwargs?: GenerateContentConfig;
 }
 
 /** The inline audio parts of one `generateContent` answer, in order. */
@@ -91,7 +97,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
   /** The sample rate of the speech (fixed by the API: 24 kHz). */
   readonly sampleRate = GEMINI_TTS_SAMPLE_RATE;
   /** Config fields sent with every call. */
-  generateKwargs: Record<string, unknown>;
+  generateKwargs: GenerateContentConfig;
 
   constructor(options: GeminiTTSModelOptions = {}) {
     if (
@@ -117,11 +123,11 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
     text: string,
     request: TTSRequest<GeminiTTSCallOptions>,
   ): AsyncGenerator<TTSResponse, void, undefined> {
-    const params = {
+    const params: GenerateContentParameters = {
       model: this.modelName,
       contents: text,
       config: {
-        responseModalities: ["AUDIO"],
+        responseModalities: [Modality.AUDIO],
         speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.voice } } },
         ...this.generateKwargs,
         ...request.generateKwargs,
@@ -129,7 +135,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
       },
     };
     if (!this.streaming) {
-      const response = await this.client.models.generateContent(params as never);
+      const response = await this.client.models.generateContent(params);
       const usage = usageOf(response);
       const parts = audioParts(response);
       const bytes = parts.map((p) => base64ToBytes(p.data));
@@ -144,7 +150,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
       });
       return;
     }
-    const stream = await this.client.models.generateContentStream(params as never);
+    const stream = await this.client.models.generateContentStream(params);
     const aligner = new Pcm16Aligner();
     let usage: Partial<TTSUsage> | undefined;
     for await (const chunk of stream) {
