@@ -38,8 +38,11 @@ function mute(name: string, connectTimeout: number | null) {
     connectTimeout,
   });
   const pid = async () => {
-    await waitFor(() => existsSync(pidFile), "the mute server to write its pid");
-    const value = Number(readFileSync(pidFile, "utf8"));
+    // The file exists (empty) before the pid is written: wait for the pid itself. An empty read
+    // is Number("") = 0, and killing pid 0 would kill this test's whole process group.
+    const read = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0);
+    await waitFor(() => read() > 0, "the mute server to write its pid");
+    const value = read();
     pids.push(value);
     return value;
   };

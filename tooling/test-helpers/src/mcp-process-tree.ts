@@ -68,6 +68,8 @@ export function processTreeServer(
 
 /** Whether `pid` runs (a zombie, exited but not yet reaped by its parent, counts as gone). */
 export function isProcessRunning(pid: number): boolean {
+  // kill(0) and kill(-n) signal process groups (this test's own, for 0): only real pids here.
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`not a process id: ${pid}`);
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -97,8 +99,22 @@ export async function readProcessTreePids(
   pidFile: string,
   timeoutMs = 30_000,
 ): Promise<ProcessTreePids> {
-  await pollUntil(() => existsSync(pidFile), `the MCP server to write ${pidFile}`, timeoutMs);
-  return JSON.parse(readFileSync(pidFile, "utf8")) as ProcessTreePids;
+  // The file may exist before its JSON is complete: poll until it parses.
+  let pids: ProcessTreePids | undefined;
+  await pollUntil(
+    () => {
+      if (!existsSync(pidFile)) return false;
+      try {
+        pids = JSON.parse(readFileSync(pidFile, "utf8")) as ProcessTreePids;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    `the MCP server to write ${pidFile}`,
+    timeoutMs,
+  );
+  return pids as ProcessTreePids;
 }
 
 /**

@@ -114,6 +114,8 @@ export async function stopAllEverything(): Promise<void> {
 
 /** Whether the process with `pid` is still alive. */
 export function isAlive(pid: number): boolean {
+  // kill(0) and kill(-n) signal process groups (this test's own, for 0): only real pids here.
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`not a process id: ${pid}`);
   try {
     process.kill(pid, 0);
     return true;
