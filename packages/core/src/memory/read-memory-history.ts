@@ -23,8 +23,8 @@ export interface MemoryHistory {
  * others are edits), and a stored message whose `role`, `name` or `content` was replaced in place,
  * or whose content list changed length. What is not: a content block of a stored message changed
  * in place (`getMemory` returns the stored messages themselves): after such a change assign
- * `memory.content = [...memory.content]` (an edit) or format without `history`. Media a formatter read
- * from a local file or URL are also not read again while their message is reused.
+ * `memory.content = [...memory.content]` (an edit) or format without `history`. Media a formatter
+ * read from a local file or URL are also not read again while their message is reused.
  */
 export async function readMemoryHistory(
   memory: MemoryBase,
