@@ -1,6 +1,7 @@
 // The measuring process of formatter-incremental.bench.mjs (started with --expose-gc and a young
 // generation large enough that no GC runs inside a measured call): prints one JSON line per size.
-import { InMemoryMemory, Msg, readMemoryHistory } from "@agentscope-ts/core";
+import { InMemoryMemory, Msg, ReActAgent, readMemoryHistory, Toolkit } from "@agentscope-ts/core";
+import { ScriptedChatModel, scriptedText, scriptedToolCall } from "@agentscope-ts/core/testing";
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 
 const SIZES = [10, 100, 1000];
@@ -101,7 +102,66 @@ async function retainedPerMemory(n) {
   return (withCache - without) / memories.length;
 }
 
+/** Formats everything every call: overriding `format` turns the reuse off. */
+class FullFormatter extends OpenAIChatFormatter {
+  async format(msgs, options) {
+    return super.format(msgs, options);
+  }
+}
+
+/**
+ * CPU µs spent in `formatter.format` during one ReActAgent reply of 10 tool rounds and an answer
+ * (ScriptedChatModel, so nothing but the agent runs), its memory holding `n` messages before.
+ */
+async function agentFormatUs(n, Formatter) {
+  const formatter = new Formatter();
+  let used = 0;
+  const format = formatter.format;
+  Object.defineProperty(formatter, "format", {
+    value: async (msgs, options) => {
+      const started = process.cpuUsage();
+      const out = await format.call(formatter, msgs, options);
+      const d = process.cpuUsage(started);
+      used += d.user + d.system;
+      return out;
+    },
+  });
+  const toolkit = new Toolkit();
+  toolkit.registerToolFunction({
+    name: "search",
+    description: "Searches.",
+    parameters: { type: "object", properties: { query: { type: "string" } } },
+    execute: ({ query }) => `found ${query}`,
+  });
+  const script = [
+    ...Array.from({ length: 10 }, (_, i) => scriptedToolCall("search", { query: `q${i}` })),
+    scriptedText("done"),
+  ];
+  const agent = new ReActAgent({
+    name: "Friday",
+    sysPrompt: SYSTEM,
+    model: new ScriptedChatModel({ script }),
+    formatter,
+    toolkit,
+    consoleOutputEnabled: false,
+  });
+  await agent.memory.add(history(n));
+  await agent.call(new Msg("user", "Search ten times.", "user"));
+  return used;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+for (const n of [0, 100, 1000]) {
+  const full = [];
+  const reuse = [];
+  for (let r = 0; r < 3; r++) await agentFormatUs(n, OpenAIChatFormatter); // warm-up
+  for (let r = 0; r < 9; r++) {
+    full.push(await agentFormatUs(n, FullFormatter));
+    reuse.push(await agentFormatUs(n, OpenAIChatFormatter));
+  }
+  console.log(JSON.stringify({ agent: true, n, fullUs: median(full), reuseUs: median(reuse) }));
+}
 
 for (const n of SIZES) {
   const full = [];
