@@ -92,6 +92,29 @@ describe("format with a history", () => {
     expect(formatter.starts).toEqual([0, 0, 0, 0]);
   });
 
+  it("sees a message changed while the formatter was still formatting it", async () => {
+    let changeNow: () => void = () => {};
+    class Slow extends CountingChatFormatter {
+      protected override formatMessages(msgs: Msg[]): Promise<Formatted[]> {
+        return this.formatMessagesFrom(msgs, 0);
+      }
+      protected override async formatMessagesFrom(msgs: Msg[], start: number) {
+        const out = await super.formatMessagesFrom(msgs, start); // read before the change
+        changeNow();
+        return out;
+      }
+    }
+    const formatter = new Slow();
+    const { memory, format } = await setup(formatter);
+    const [stored] = await memory.getMemory();
+    changeNow = () => {
+      (stored as Msg).content = "changed meanwhile";
+    };
+    expect((await format())[1]?.content).toBe("m0");
+    changeNow = () => {};
+    expect((await format())[1]?.content).toBe("changed meanwhile");
+  });
+
   it("keeps its output when the caller changes the returned list", async () => {
     const formatter = new CountingChatFormatter();
     const { memory, format } = await setup(formatter);

@@ -141,30 +141,28 @@ export class FormattedHistoryCache<T> {
       prev.shapeCount <= historyCount &&
       sameHead(prev.head, msgs, start) &&
       sameShapes(prev, msgs, start);
+    // Shapes are taken before formatting: a message changed while the formatter awaited is then
+    // seen by the next call.
     if (!continues) {
-      const out = await formatFrom([...msgs], 0);
       const shapes: unknown[] = [];
       pushShapes(shapes, msgs, start);
       const head = headOf(msgs, start);
+      const out = await formatFrom(msgs.slice(), 0);
       const outCount = out.length;
-      this.#entries.set(source, {
-        epoch,
-        start,
-        head,
-        shapes,
-        shapeCount: historyCount,
-        out,
-        outCount,
-      });
+      const shapeCount = historyCount;
+      this.#entries.set(source, { epoch, start, head, shapes, shapeCount, out, outCount });
       return out.slice();
     }
-    const tail = await formatFrom([...msgs], start + prev.shapeCount);
+    const from = start + prev.shapeCount;
+    const added: unknown[] = [];
+    pushShapes(added, msgs, from);
+    const tail = await formatFrom(msgs.slice(), from);
     // Extend the previous arrays when no other call did (they are append-only), else copy them.
     const shapes =
       prev.shapes.length === prev.shapeCount * SHAPE
         ? prev.shapes
         : prev.shapes.slice(0, prev.shapeCount * SHAPE);
-    pushShapes(shapes, msgs, start + prev.shapeCount);
+    for (const item of added) shapes.push(item);
     const out = prev.out.length === prev.outCount ? prev.out : prev.out.slice(0, prev.outCount);
     for (const item of tail) out.push(item);
     this.#entries.set(source, {
