@@ -5,7 +5,7 @@ import { ScriptedChatModel, scriptedText, scriptedToolCall } from "@agentscope-t
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
 
 const SIZES = [10, 100, 1000];
-const SAMPLES = { 10: 300, 100: 150, 1000: 40 };
+const SAMPLES = { 10: 2000, 100: 500, 1000: 60 };
 const RUNS = 5;
 const SYSTEM = "You are Friday, a helpful assistant.";
 
@@ -92,7 +92,7 @@ async function bytesPerStep(n, withHistory) {
 /** Heap the formatter keeps per memory for its reuse (its previous output), after GC. */
 async function retainedPerMemory(n) {
   let formatter = new OpenAIChatFormatter();
-  const memories = await prepare(formatter, n, SAMPLES[n], true);
+  const memories = await prepare(formatter, n, Math.min(SAMPLES[n], 200), true);
   for (const memory of memories) await step(formatter, memory, true);
   globalThis.gc();
   const withCache = process.memoryUsage().heapUsed;
