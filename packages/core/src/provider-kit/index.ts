@@ -1,4 +1,5 @@
 export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
+export { BatchedTextEmbeddingBase, type TextBatching } from "./batched-text-embedding.js";
 export { functionToolCall, toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
@@ -26,7 +27,14 @@ export {
   statusHttpFailure,
 } from "./provider-error.js";
 export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
+export {
+  type ProviderChatModelOptionsOf,
+  type ProviderClientOptions,
+  type ProviderOptionsWithId,
+  providerClient,
+} from "./provider-settings.js";
 export { renamedOption } from "./renamed-option.js";
+export { checkRequestMessages, type RequestMessageShape } from "./request-messages.js";
 export {
   callStructured,
   fitsSchema,

@@ -1,11 +1,9 @@
 import {
-  batchSizeOption,
-  EmbeddingModelBase,
+  BatchedTextEmbeddingBase,
   type EmbeddingModelBaseOptions,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
-  embedInBatches,
   type NormalizedEmbeddingInput,
   ValidationError,
 } from "@agentscope-ts/core";
@@ -40,18 +38,18 @@ export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptio
  * retries, timeout and abort of `EmbeddingModelBase`. The cache key is AgentScope's
  * `{model, contents, config}`.
  */
-export class GeminiTextEmbedding extends EmbeddingModelBase {
+export class GeminiTextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "gemini";
   /** The SDK client. */
   readonly client: GoogleGenAI;
-  /** Most texts per request. */
-  readonly batchSize: number;
   /** The `EmbedContentConfig` sent with every request. */
   readonly config: EmbedContentConfig;
 
   constructor(options: GeminiTextEmbeddingOptions) {
-    super({ ...options, dimensions: options.dimensions ?? 3072 });
-    this.batchSize = batchSizeOption("GeminiTextEmbedding", options.batchSize, 100);
+    super(
+      { ...options, dimensions: options.dimensions ?? 3072 },
+      { owner: "GeminiTextEmbedding", batchSize: options.batchSize, defaultBatchSize: 100 },
+    );
     this.config = {
       ...options.embedKwargs,
       ...(options.dimensions !== undefined ? { outputDimensionality: options.dimensions } : {}),
@@ -59,27 +57,22 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
     this.client = options.client ?? createGeminiClient(options);
   }
 
-  protected async doEmbed(
-    inputs: readonly NormalizedEmbeddingInput[],
-    request: EmbedRequest,
-  ): Promise<EmbedResult> {
-    return embedInBatches(inputs as readonly string[], this.batchSize, async (batch) => {
-      const response = await this.client.models.embedContent({
-        model: this.modelName,
-        contents: [...batch],
-        config: { ...this.config, abortSignal: request.signal },
-      });
-      const vectors = response.embeddings ?? [];
-      if (vectors.length !== batch.length) {
-        throw new ValidationError("embedContent response", [
-          {
-            path: "embeddings",
-            message: `expected ${batch.length} embeddings, received ${vectors.length}`,
-          },
-        ]);
-      }
-      return { embeddings: vectors.map((item) => item.values ?? []) };
+  protected async embedBatch(batch: string[], request: EmbedRequest): Promise<EmbedResult> {
+    const response = await this.client.models.embedContent({
+      model: this.modelName,
+      contents: batch,
+      config: { ...this.config, abortSignal: request.signal },
     });
+    const vectors = response.embeddings ?? [];
+    if (vectors.length !== batch.length) {
+      throw new ValidationError("embedContent response", [
+        {
+          path: "embeddings",
+          message: `expected ${batch.length} embeddings, received ${vectors.length}`,
+        },
+      ]);
+    }
+    return { embeddings: vectors.map((item) => item.values ?? []) };
   }
 
   protected override normalizeError(error: unknown): unknown {

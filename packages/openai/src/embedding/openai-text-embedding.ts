@@ -1,13 +1,9 @@
 import {
-  batchSizeOption,
+  BatchedTextEmbeddingBase,
   definedFields,
-  EmbeddingModelBase,
   type EmbeddingModelBaseOptions,
-  type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
-  embedInBatches,
-  type NormalizedEmbeddingInput,
   normalizeProviderError,
 } from "@agentscope-ts/core";
 import OpenAI from "openai";
@@ -36,16 +32,16 @@ export interface OpenAITextEmbeddingOptions extends Omit<EmbeddingModelBaseOptio
  * compatible server), with `dimensions`, `encoding_format: "float"`, batching of long input lists,
  * and the cache, retries, timeout and abort of `EmbeddingModelBase`.
  */
-export class OpenAITextEmbedding extends EmbeddingModelBase {
+export class OpenAITextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "openai";
   /** The SDK client. */
   readonly client: OpenAI;
-  /** Most inputs per request. */
-  readonly batchSize: number;
 
   constructor(options: OpenAITextEmbeddingOptions) {
-    super({ ...options, dimensions: options.dimensions ?? 1024 });
-    this.batchSize = batchSizeOption("OpenAITextEmbedding", options.batchSize, 2048);
+    super(
+      { ...options, dimensions: options.dimensions ?? 1024 },
+      { owner: "OpenAITextEmbedding", batchSize: options.batchSize, defaultBatchSize: 2048 },
+    );
     this.client =
       options.client ??
       new OpenAI({
@@ -55,26 +51,16 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
       });
   }
 
-  protected async doEmbed(
-    inputs: readonly NormalizedEmbeddingInput[],
-    request: EmbedRequest,
-  ): Promise<EmbedResult> {
-    const result = await embedInBatches(
-      inputs as readonly string[],
-      this.batchSize,
-      async (input) => {
-        const response = await this.client.embeddings.create(
-          { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
-          { signal: request.signal },
-        );
-        const ordered = [...response.data].sort((a, b) => a.index - b.index);
-        return {
-          embeddings: ordered.map((item) => item.embedding),
-          tokens: response.usage?.total_tokens ?? 0,
-        };
-      },
+  protected async embedBatch(input: string[], request: EmbedRequest): Promise<EmbedResult> {
+    const response = await this.client.embeddings.create(
+      { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
+      { signal: request.signal },
     );
-    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
+    const ordered = [...response.data].sort((a, b) => a.index - b.index);
+    return {
+      embeddings: ordered.map((item) => item.embedding),
+      tokens: response.usage?.total_tokens ?? 0,
+    };
   }
 
   /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
@@ -83,15 +69,7 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */
-  protected override cacheIdentifier(
-    inputs: readonly NormalizedEmbeddingInput[],
-    _options: EmbedOptions,
-  ): unknown {
-    return {
-      input: inputs,
-      model: this.modelName,
-      dimensions: this.dimensions,
-      encoding_format: "float",
-    };
+  protected override cacheKeyFields(): Record<string, unknown> {
+    return { encoding_format: "float" };
   }
 }
