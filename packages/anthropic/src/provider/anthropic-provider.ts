@@ -2,7 +2,6 @@ import {
   type Provider,
   type ProviderChatModelOptionsOf,
   type ProviderClientOptions,
-  type ProviderOptionsWithId,
   providerClient,
   providerEntry,
 } from "@agentscope-ts/core";
@@ -42,7 +41,7 @@ export type AnthropicProvider<Id extends string = "anthropic"> = Provider<
  * (`stream`, `thinking`, `maxTokens`…) win over the provider's.
  */
 export function anthropic<const Id extends string = "anthropic">(
-  options: ProviderOptionsWithId<AnthropicProviderOptions, Id> = {},
+  options: ProviderClientOptions<Id> = {},
 ): AnthropicProvider<Id> {
   const { id, client } = providerClient(options, "anthropic" as Id);
   return providerEntry({

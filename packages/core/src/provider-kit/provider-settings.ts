@@ -1,9 +1,9 @@
 import { definedFields } from "./provider-entry.js";
 
-/** The settings most providers pass to every model they build: the SDK client's. */
-export interface ProviderClientOptions {
+/** The settings most providers pass to every model they build (the SDK client's), and their id. */
+export interface ProviderClientOptions<Id extends string = string> {
   /** The provider id in model strings (`"<id>:<model>"`). Default: the provider's name. */
-  id?: string;
+  id?: Id;
   /** The API key (default: the provider's environment variable, e.g. `ANTHROPIC_API_KEY`). */
   apiKey?: string;
   /** The API base URL (a proxy, a compatible server or a test server). */
@@ -29,7 +29,7 @@ export type ProviderChatModelOptionsOf<ModelOptions> = Omit<
  * model (`apiKey`, `baseURL`, `clientKwargs`, those given).
  */
 export function providerClient<Id extends string>(
-  options: ProviderOptionsWithId<ProviderClientOptions, Id>,
+  options: ProviderClientOptions<Id>,
   defaultId: Id,
 ): {
   id: Id;

@@ -2,7 +2,6 @@ import {
   type Provider,
   type ProviderChatModelOptionsOf,
   type ProviderClientOptions,
-  type ProviderOptionsWithId,
   providerClient,
   providerEntry,
 } from "@agentscope-ts/core";
@@ -40,7 +39,7 @@ export type GeminiProvider<Id extends string = "gemini"> = Provider<
  * `chatModel()` (`stream`, `thinking`, `generateKwargs`…) win over the provider's.
  */
 export function gemini<const Id extends string = "gemini">(
-  options: ProviderOptionsWithId<GeminiProviderOptions, Id> = {},
+  options: ProviderClientOptions<Id> = {},
 ): GeminiProvider<Id> {
   const { id, client } = providerClient(options, "gemini" as Id);
   return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
