@@ -13,8 +13,8 @@ class LengthEmbedding extends BatchedTextEmbeddingBase {
 
   constructor(batchSize?: number) {
     super(
-      { modelName: "length", dimensions: 1, maxRetries: 0 },
-      { owner: "LengthEmbedding", batchSize, defaultBatchSize: 2 },
+      { modelName: "length", maxRetries: 0, ...(batchSize !== undefined ? { batchSize } : {}) },
+      { owner: "LengthEmbedding", dimensions: 1, batchSize: 2 },
     );
   }
 
@@ -82,6 +82,25 @@ describe("BatchedTextEmbeddingBase", () => {
     });
     expect((await model.embed(["a"])).source).toBe("cache");
     expect(model.batches).toEqual([["a"]]);
+  });
+
+  it("uses the default dimensions unless given, and fails naming dimensions without either", () => {
+    class Sized extends BatchedTextEmbeddingBase {
+      readonly provider = "test";
+      protected async embedBatch(): Promise<EmbedResult> {
+        return { embeddings: [] };
+      }
+    }
+    expect(
+      new Sized({ modelName: "m" }, { owner: "Sized", dimensions: 8, batchSize: 1 }).dimensions,
+    ).toBe(8);
+    expect(
+      new Sized({ modelName: "m", dimensions: 4 }, { owner: "Sized", dimensions: 8, batchSize: 1 })
+        .dimensions,
+    ).toBe(4);
+    expect(() => new Sized({ modelName: "m" }, { owner: "Sized", batchSize: 1 })).toThrow(
+      /dimensions/,
+    );
   });
 
   it("rejects media inputs (text only)", async () => {

@@ -10,14 +10,14 @@ import { ValidationError } from "../errors/validation-error.js";
 import { interruptedErrorFrom } from "../model/abortable-sleep.js";
 import { batchSizeOption, embedInBatches } from "./embed-batches.js";
 
-/** How a {@link BatchedTextEmbeddingBase} splits its inputs. */
-export interface TextBatching {
+/** The defaults of a {@link BatchedTextEmbeddingBase}: what applies when the options give none. */
+export interface TextEmbeddingDefaults {
   /** The class name, named in a bad `batchSize`'s error. */
   owner: string;
-  /** The user's `batchSize` option, when given. */
-  batchSize?: number | undefined;
-  /** The batch size when none is given (the API's per-request limit). */
-  defaultBatchSize: number;
+  /** The vector size (when the model has a default one). */
+  dimensions?: number;
+  /** The batch size: the API's per-request limit. */
+  batchSize: number;
 }
 
 /**
@@ -33,9 +33,16 @@ export abstract class BatchedTextEmbeddingBase<
   /** Most texts per request. */
   readonly batchSize: number;
 
-  constructor(options: EmbeddingModelBaseOptions, batching: TextBatching) {
-    super(options);
-    this.batchSize = batchSizeOption(batching.owner, batching.batchSize, batching.defaultBatchSize);
+  constructor(
+    options: Omit<EmbeddingModelBaseOptions, "dimensions"> & {
+      dimensions?: number;
+      batchSize?: number;
+    },
+    defaults: TextEmbeddingDefaults,
+  ) {
+    // A missing `dimensions` without a default fails the base's check, naming `dimensions`.
+    super({ ...options, dimensions: options.dimensions ?? defaults.dimensions ?? Number.NaN });
+    this.batchSize = batchSizeOption(defaults.owner, options.batchSize, defaults.batchSize);
   }
 
   /** Embeds one batch of at most {@link batchSize} texts, one vector per text, in order. */

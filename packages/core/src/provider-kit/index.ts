@@ -1,5 +1,8 @@
 export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
-export { BatchedTextEmbeddingBase, type TextBatching } from "./batched-text-embedding.js";
+export {
+  BatchedTextEmbeddingBase,
+  type TextEmbeddingDefaults,
+} from "./batched-text-embedding.js";
 export { functionToolCall, toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
@@ -26,7 +29,11 @@ export {
   type ProviderHttpFailure,
   statusHttpFailure,
 } from "./provider-error.js";
-export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
+export type {
+  ProviderCallOptions,
+  ProviderChatModelOptions,
+  ProviderEmbeddingOptions,
+} from "./provider-model-options.js";
 export {
   type ProviderChatModelOptionsOf,
   type ProviderClientOptions,

@@ -1,29 +1,27 @@
 import {
   BatchedTextEmbeddingBase,
-  type EmbeddingModelBaseOptions,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
   type NormalizedEmbeddingInput,
+  type ProviderEmbeddingOptions,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { EmbedContentConfig, GoogleGenAI } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 
-/** Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
-  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
-  apiKey?: string;
+/**
+ * Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased): `apiKey`
+ * (default `GEMINI_API_KEY` / `GOOGLE_API_KEY`, read by the SDK on Node), `baseURL` (the SDK's
+ * `httpOptions.baseUrl`), `batchSize` (default 100).
+ */
+export interface GeminiTextEmbeddingOptions extends ProviderEmbeddingOptions {
   /**
    * The vector size. Default 3072, as in AgentScope (gemini-embedding-001's size). Only when given
    * is it sent, as `outputDimensionality` (AgentScope sends none; smaller models refuse 3072).
    */
   dimensions?: number;
-  /** The API base URL (the SDK's `httpOptions.baseUrl`). */
-  baseURL?: string;
-  /** Most texts per request; longer lists are split and the vectors joined in order. Default 100. */
-  batchSize?: number;
   /** More `EmbedContentConfig` fields sent with every request, e.g. `{ taskType: "RETRIEVAL_QUERY" }`. */
   embedKwargs?: EmbedContentConfig;
   /** More options of the SDK client. */
@@ -46,10 +44,7 @@ export class GeminiTextEmbedding extends BatchedTextEmbeddingBase {
   readonly config: EmbedContentConfig;
 
   constructor(options: GeminiTextEmbeddingOptions) {
-    super(
-      { ...options, dimensions: options.dimensions ?? 3072 },
-      { owner: "GeminiTextEmbedding", batchSize: options.batchSize, defaultBatchSize: 100 },
-    );
+    super(options, { owner: "GeminiTextEmbedding", dimensions: 3072, batchSize: 100 });
     this.config = {
       ...options.embedKwargs,
       ...(options.dimensions !== undefined ? { outputDimensionality: options.dimensions } : {}),

@@ -84,11 +84,7 @@ export class TransformersTextEmbedding extends BatchedTextEmbeddingBase {
 
   constructor(options: TransformersTextEmbeddingOptions) {
     // Texts per forward pass: 32 unless given.
-    super(options, {
-      owner: "TransformersTextEmbedding",
-      batchSize: options.batchSize,
-      defaultBatchSize: 32,
-    });
+    super(options, { owner: "TransformersTextEmbedding", batchSize: 32 });
     if (options.pooling !== undefined && !POOLINGS.includes(options.pooling)) {
       throw new ValidationError("TransformersTextEmbedding options", [
         { path: "pooling", message: `expected one of ${POOLINGS.join(", ")}` },

@@ -1,29 +1,24 @@
 import {
   BatchedTextEmbeddingBase,
-  definedFields,
-  type EmbeddingModelBaseOptions,
   type EmbedRequest,
   type EmbedResult,
   normalizeProviderError,
+  type ProviderEmbeddingOptions,
 } from "@agentscope-ts/core";
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { abortOptions, createOpenAIClient } from "../model/openai-client.js";
 
-/** Options of {@link OpenAITextEmbedding} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAITextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
-  /** The API key; defaults to the `OPENAI_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+/**
+ * Options of {@link OpenAITextEmbedding} (AgentScope's keyword arguments, camelCased): `apiKey`
+ * (default `OPENAI_API_KEY`, read by the SDK), `baseURL` for compatible servers, `batchSize`
+ * (default 2048, OpenAI's per-request limit).
+ */
+export interface OpenAITextEmbeddingOptions extends ProviderEmbeddingOptions {
   /** The vector size, sent as `dimensions`. Default 1024, as in AgentScope. */
   dimensions?: number;
-  /** The API base URL, for compatible servers. */
-  baseURL?: string;
-  /**
-   * Most inputs sent in one request; longer input lists are split into several requests (run one
-   * after another) and the vectors joined in order. Default 2048 (OpenAI's per-request limit).
-   */
-  batchSize?: number;
   /** More options of the SDK client (`organization`, `defaultHeaders`, `fetch`…). */
   clientKwargs?: Record<string, unknown>;
-  /** Use this client instead of building one. */
+  /** Use this client instead of building one (its own retries should be off). */
   client?: OpenAI;
 }
 
@@ -38,23 +33,14 @@ export class OpenAITextEmbedding extends BatchedTextEmbeddingBase {
   readonly client: OpenAI;
 
   constructor(options: OpenAITextEmbeddingOptions) {
-    super(
-      { ...options, dimensions: options.dimensions ?? 1024 },
-      { owner: "OpenAITextEmbedding", batchSize: options.batchSize, defaultBatchSize: 2048 },
-    );
-    this.client =
-      options.client ??
-      new OpenAI({
-        ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
-        ...options.clientKwargs,
-        maxRetries: 0,
-      });
+    super(options, { owner: "OpenAITextEmbedding", dimensions: 1024, batchSize: 2048 });
+    this.client = createOpenAIClient(options, "OpenAITextEmbedding");
   }
 
   protected async embedBatch(input: string[], request: EmbedRequest): Promise<EmbedResult> {
     const response = await this.client.embeddings.create(
       { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
-      { signal: request.signal },
+      abortOptions(this.client, request.signal),
     );
     const ordered = [...response.data].sort((a, b) => a.index - b.index);
     return {
