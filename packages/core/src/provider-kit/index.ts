@@ -1,4 +1,4 @@
-export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
+export { type ApiToolSpec, apiKeyParam, apiTool, urlList, urlListParam } from "./api-tool.js";
 export {
   BatchedTextEmbeddingBase,
   type TextEmbeddingDefaults,
