@@ -2,17 +2,6 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors/validation-error.js";
 import { checkRequestMessages } from "./request-messages.js";
 
-/** The ValidationError `run` throws. */
-function caught(run: () => void): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
-
 describe("checkRequestMessages", () => {
   const shape = { has: ["role", "content"], formatter: "an OpenAI formatter" } as const;
 
@@ -29,20 +18,21 @@ describe("checkRequestMessages", () => {
   });
 
   it("names the index of the first bad message, what it lacks and the formatter to use", () => {
-    const error = caught(() =>
-      checkRequestMessages([{ role: "user", content: "hi" }, { role: "user" }], shape),
+    const check = () =>
+      checkRequestMessages([{ role: "user", content: "hi" }, { role: "user" }], shape);
+    expect(check).toThrow(ValidationError);
+    expect(check).toThrow("Invalid messages:");
+    expect(check).toThrow("[1]: each message needs a 'role' and a 'content' key");
+    expect(check).toThrow(
+      "Pass the output of an OpenAI formatter: `await formatter.format(msgs)`.",
     );
-    expect(error.issues).toEqual([
-      { path: "[1]", message: "each message needs a 'role' and a 'content' key" },
-    ]);
-    expect(error.message).toContain("messages");
-    expect(error.message).toContain("Pass the output of an OpenAI formatter");
   });
 
   it("rejects values that are not objects", () => {
     for (const bad of [null, "user: hi", 3]) {
-      const error = caught(() => checkRequestMessages([bad], { has: ["role"], formatter: "x" }));
-      expect(error.issues[0]).toEqual({ path: "[0]", message: "each message needs a 'role' key" });
+      expect(() => checkRequestMessages([bad], { has: ["role"], formatter: "x" })).toThrow(
+        "[0]: each message needs a 'role' key",
+      );
     }
   });
 
@@ -53,7 +43,8 @@ describe("checkRequestMessages", () => {
       formatter: "a Gemini formatter",
     };
     expect(() => checkRequestMessages([{ role: "user", parts: [] }], gemini)).not.toThrow();
-    const error = caught(() => checkRequestMessages([{ role: "user", parts: "hi" }], gemini));
-    expect(error.issues[0]?.message).toBe("each content needs a 'role' and a 'parts' list");
+    expect(() => checkRequestMessages([{ role: "user", parts: "hi" }], gemini)).toThrow(
+      "[0]: each content needs a 'role' and a 'parts' list",
+    );
   });
 });
