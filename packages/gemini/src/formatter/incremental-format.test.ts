@@ -11,16 +11,11 @@ describe("GeminiChatFormatter with a history (formats only what was appended)", 
   });
 
   it("equals a full format with the non-default options", async () => {
-    // Gemini reads a promoted image from where the saver put it (it takes no data: URL).
-    const options = {
-      promoteToolResultImages: true,
-      saveBase64Data: () => "/tmp/tool-chart.png",
-      readLocalFile: async () => new Uint8Array([137, 80, 78, 71]),
-    };
-    const check = await expectIncrementalFormatMatchesFull(() => new GeminiChatFormatter(options), {
-      seeds: [6, 7],
-      thinking: false,
-    });
+    // The default saver: promoted images arrive as data: URLs, sent as inline_data.
+    const check = await expectIncrementalFormatMatchesFull(
+      () => new GeminiChatFormatter({ promoteToolResultImages: true }),
+      { seeds: [6, 7], thinking: false },
+    );
     expect(check.reused).toBeGreaterThan(check.formats / 2);
   });
 });
