@@ -31,6 +31,11 @@ export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-opt
 export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
 export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {
+  TOOL_RESULT_PNG,
+  TOOL_RESULT_PNG_DATA_URL,
+  toolResultImageExchange,
+} from "./tool-result-image.js";
+export {
   expectRetryableStreamError,
   expectTruncatedToolCall,
   readUntilError,

@@ -1,37 +1,12 @@
 import { Msg, ValidationError } from "@agentscope-ts/core";
+import {
+  TOOL_RESULT_PNG_DATA_URL as DATA_URL,
+  TOOL_RESULT_PNG as PNG,
+  toolResultImageExchange as toolExchange,
+} from "@agentscope-ts/test-helpers";
 import { describe, expect, it } from "vitest";
 import { GeminiChatFormatter } from "./gemini-chat-formatter.js";
 import { GeminiMultiAgentFormatter } from "./gemini-multi-agent-formatter.js";
-
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ";
-const DATA_URL = `data:image/png;base64,${PNG}`;
-
-/** A tool call and its result carrying a base64 image, as a tool returns a chart. */
-function toolExchange(): Msg[] {
-  return [
-    new Msg("user", "Draw the chart.", "user"),
-    new Msg(
-      "Friday",
-      [{ type: "tool_use", id: "call_1", name: "chart", input: { kind: "bar" } }],
-      "assistant",
-    ),
-    new Msg(
-      "system",
-      [
-        {
-          type: "tool_result",
-          id: "call_1",
-          name: "chart",
-          output: [
-            { type: "text", text: "Here is the chart." },
-            { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
-          ],
-        },
-      ],
-      "system",
-    ),
-  ];
-}
 
 /** The function response and the promoted user content, with the default (`data:` URL) saver. */
 const TOOL_CONTENTS = [
