@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors/validation-error.js";
-import { isDataUrl, parseDataUrl } from "./data-url.js";
+import { base64DataUrl, isDataUrl, parseDataUrl } from "./data-url.js";
 
 describe("parseDataUrl", () => {
   it("returns a base64 payload as it is, with its media type", () => {
@@ -31,5 +31,15 @@ describe("parseDataUrl", () => {
   it("tells data: URLs from other URLs", () => {
     expect(isDataUrl("Data:image/png;base64,AAA=")).toBe(true);
     expect(isDataUrl("https://x.test/data:a.png")).toBe(false);
+  });
+});
+
+describe("base64DataUrl", () => {
+  it("keeps a base64 data: URL and converts a percent-encoded one", () => {
+    expect(base64DataUrl("data:image/png;base64,AAA=")).toBe("data:image/png;base64,AAA=");
+    expect(base64DataUrl("data:audio/wav,RIFF%00%ff")).toBe("data:audio/wav;base64,UklGRgD/");
+    expect(() => base64DataUrl("data:,x", "source.data")).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: "source.data" })] }),
+    );
   });
 });

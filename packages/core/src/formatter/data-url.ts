@@ -54,3 +54,12 @@ export function parseDataUrl(url: string, path = "source.url"): DataUrlContent {
   const base64 = params.slice(1).some((param) => param.trim().toLowerCase() === "base64");
   return { mediaType, data: base64 ? payload : bytesToBase64(percentDecode(payload)) };
 }
+
+/**
+ * A `data:` URL with a base64 payload (`data:<type>;base64,<data>`), for APIs that take `data:`
+ * URLs but only base64 ones; a percent-encoded payload is converted. Errors as {@link parseDataUrl}.
+ */
+export function base64DataUrl(url: string, path = "source.url"): string {
+  const { mediaType, data } = parseDataUrl(url, path);
+  return `data:${mediaType};base64,${data}`;
+}
