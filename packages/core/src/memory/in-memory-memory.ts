@@ -186,6 +186,14 @@ export class InMemoryMemory extends MemoryBase {
     options: MemoryAddOptions = {},
   ): Promise<void> {
     if (memories === null || memories === undefined) return;
+    if (memories instanceof Msg && options.marks == null) {
+      // One unmarked message (what the agent adds on every step): no argument lists to build.
+      if (!options.allowDuplicates && this.#idCounts.has(memories.id)) return;
+      this.#content.push([copyMsg(memories), []]);
+      this.#countId(memories.id, 1);
+      this.#version++;
+      return;
+    }
     const list = memoryMessagesArgument(memories);
     const marks = stringListArgument(options.marks, "marks", true);
     // As in AgentScope, duplicates are checked against the messages stored before this call.
@@ -204,6 +212,8 @@ export class InMemoryMemory extends MemoryBase {
 
   override async deleteByMark(mark: string | string[]): Promise<number> {
     const marks = stringListArgument(mark, "mark", false);
+    // Nothing is marked (the agent drops its hints on every step, usually none): nothing to scan.
+    if (this.#content.every((entry) => entry[1].length === 0)) return 0;
     return this.#keep(([, own]) => !own.some((m) => marks.includes(m)));
   }
 
