@@ -113,8 +113,8 @@ const hasLimit = (ms: number | null | undefined): ms is number =>
 /**
  * The signal a tool runs with: it aborts when `parent` does or once `ms` pass (then `timedOut`
  * is true). Without a limit it is `parent` itself. The timer is only armed ({@link arm}) when the
- * tool returns a promise or a stream: a synchronous result needs none, and the deadline still
- * counts from the start of the call.
+ * tool returns a promise or a stream, and runs from then: a synchronous result needs none (no
+ * timer could fire while the tool runs synchronously anyway).
  */
 class ToolSignal {
   readonly signal: AbortSignal;
@@ -122,33 +122,30 @@ class ToolSignal {
   readonly #parent: AbortSignal;
   readonly #ms: number | undefined;
   readonly #controller: AbortController | undefined;
-  readonly #startedAt: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #onAbort = () => this.#controller?.abort(this.#parent.reason);
 
   constructor(parent: AbortSignal, ms: number | null | undefined) {
     this.#parent = parent;
-    this.#startedAt = hasLimit(ms) && !parent.aborted ? Date.now() : -1;
-    if (this.#startedAt < 0) {
+    if (!hasLimit(ms) || parent.aborted) {
       this.signal = parent;
       return;
     }
-    this.#ms = ms as number;
+    this.#ms = ms;
     this.#controller = new AbortController();
     this.signal = this.#controller.signal;
     parent.addEventListener("abort", this.#onAbort, { once: true });
   }
 
-  /** Starts the timer for what is left of the limit (once). */
+  /** Starts the timer (once). */
   arm(): void {
     const ms = this.#ms;
     const controller = this.#controller;
     if (ms === undefined || !controller || this.#timer !== undefined || this.signal.aborted) return;
-    const left = Math.max(0, ms - (Date.now() - this.#startedAt));
     this.#timer = setTimeout(() => {
       this.timedOut = true;
       controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
-    }, left);
+    }, ms);
     // A call whose consumer stopped reading (without closing) must not keep Node running.
     (this.#timer as { unref?: () => void }).unref?.();
   }
