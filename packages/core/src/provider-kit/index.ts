@@ -16,6 +16,8 @@ export {
   definedFields,
   type FormatterClass,
   type ProviderEntryParts,
+  type ProviderExtraParts,
+  type ProviderWithoutChatParts,
   providerEntry,
 } from "./provider-entry.js";
 export {

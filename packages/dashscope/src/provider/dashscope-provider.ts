@@ -1,12 +1,12 @@
+import { definedFields, type Provider, providerEntry, renamedOption } from "@agentscope-ts/core";
 import {
-  definedFields,
-  type Provider,
-  type ProviderModelOptions,
-  providerEntry,
-  renamedOption,
-} from "@agentscope-ts/core";
-import { DashScopeMultiModalEmbedding } from "../embedding/dashscope-multimodal-embedding.js";
-import { DashScopeTextEmbedding } from "../embedding/dashscope-text-embedding.js";
+  DashScopeMultiModalEmbedding,
+  type DashScopeMultiModalEmbeddingOptions,
+} from "../embedding/dashscope-multimodal-embedding.js";
+import {
+  DashScopeTextEmbedding,
+  type DashScopeTextEmbeddingOptions,
+} from "../embedding/dashscope-text-embedding.js";
 import {
   DashScopeChatFormatter,
   type DashScopeMessage,
@@ -16,8 +16,10 @@ import {
   DashScopeChatModel,
   type DashScopeChatModelOptions,
 } from "../model/dashscope-chat-model.js";
-import { dashScopeTTSModel } from "../tts/dashscope-tts-factory.js";
-
+import {
+  type DashScopeTTSFactoryOptions,
+  dashScopeTTSModel,
+} from "../tts/dashscope-tts-factory.js";
 import type { DashScopeBaseURLOptions } from "../utils/base-url.js";
 
 /** Settings a {@link dashscope} provider applies to every model it builds. */
@@ -43,12 +45,35 @@ export type DashScopeProviderModelOptions = Omit<
   "modelName" | "provider" | "client"
 >;
 
-/** The type of the {@link dashscope} provider: its model options, messages and token counter. */
+/**
+ * The options `registry.ttsModel("dashscope:…", options)` takes: those of every DashScope TTS
+ * model (the model name picks one, see `dashScopeTTSModel`), plus `streamingInput`.
+ */
+export type DashScopeProviderTTSOptions = Omit<
+  DashScopeTTSFactoryOptions,
+  "modelName" | "provider"
+>;
+
+/**
+ * The options `registry.embedding("dashscope:…", options)` takes: those of the text and the
+ * multimodal embedding models (the model name picks one).
+ */
+export type DashScopeProviderEmbeddingOptions = Omit<
+  DashScopeTextEmbeddingOptions & DashScopeMultiModalEmbeddingOptions,
+  "modelName"
+>;
+
+/**
+ * The type of the {@link dashscope} provider: its model options, messages and the options of its
+ * TTS and embedding models.
+ */
 export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
   DashScopeProviderModelOptions,
   DashScopeMessage,
   never,
-  Id
+  Id,
+  DashScopeProviderTTSOptions,
+  DashScopeProviderEmbeddingOptions
 >;
 
 /**
@@ -66,16 +91,22 @@ export function dashscope<const Id extends string = "dashscope">(
   const { apiKey, fetch } = options;
   const baseURL = renamedOption<string>("dashscope()", options, "baseHttpApiUrl", "baseURL");
   const client = definedFields({ apiKey, baseURL, fetch });
-  return providerEntry({
+  return providerEntry<
+    DashScopeProviderModelOptions,
+    DashScopeMessage,
+    never,
+    Id,
+    DashScopeProviderTTSOptions,
+    DashScopeProviderEmbeddingOptions
+  >({
     id,
-    chatModel: (modelOptions: DashScopeProviderModelOptions & { modelName: string }) =>
+    chatModel: (modelOptions) =>
       new DashScopeChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: DashScopeChatFormatter, multiagent: DashScopeMultiAgentFormatter },
-    embedding: (modelOptions: ProviderModelOptions) =>
+    embedding: (modelOptions) =>
       isMultimodalEmbedding(modelOptions.modelName)
         ? new DashScopeMultiModalEmbedding({ ...client, ...modelOptions })
         : new DashScopeTextEmbedding({ ...client, ...modelOptions }),
-    ttsModel: (modelOptions: ProviderModelOptions) =>
-      dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
+    ttsModel: (modelOptions) => dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
   });
 }

@@ -1,5 +1,8 @@
 import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
-import { GeminiTextEmbedding } from "../embedding/gemini-text-embedding.js";
+import {
+  GeminiTextEmbedding,
+  type GeminiTextEmbeddingOptions,
+} from "../embedding/gemini-text-embedding.js";
 import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
 import type { GeminiContent } from "../formatter/gemini-content.js";
 import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
@@ -25,12 +28,26 @@ export type GeminiProviderModelOptions = Omit<
   "modelName" | "provider" | "client"
 >;
 
-/** The type of the {@link gemini} provider: its model options, messages and token counter. */
+/** The options `registry.ttsModel("gemini:…", options)` takes: the TTS model's, but the client's. */
+export type GeminiProviderTTSOptions = Omit<
+  GeminiTTSModelOptions,
+  "modelName" | "provider" | "client"
+>;
+
+/** The options `registry.embedding("gemini:…", options)` takes: the embedding model's but its name. */
+export type GeminiProviderEmbeddingOptions = Omit<GeminiTextEmbeddingOptions, "modelName">;
+
+/**
+ * The type of the {@link gemini} provider: its model options, messages, token counter and the
+ * options of its TTS and embedding models.
+ */
 export type GeminiProvider<Id extends string = "gemini"> = Provider<
   GeminiProviderModelOptions,
   GeminiContent,
   GeminiTokenCounter,
-  Id
+  Id,
+  GeminiProviderTTSOptions,
+  GeminiProviderEmbeddingOptions
 >;
 
 /**
@@ -46,7 +63,14 @@ export function gemini<const Id extends string = "gemini">(
   const id = (options.id ?? "gemini") as Id;
   const { apiKey, baseURL, clientKwargs } = options;
   const client = definedFields({ apiKey, baseURL, clientKwargs });
-  return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
+  return providerEntry<
+    GeminiProviderModelOptions,
+    GeminiContent,
+    GeminiTokenCounter,
+    Id,
+    GeminiProviderTTSOptions,
+    GeminiProviderEmbeddingOptions
+  >({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: GeminiChatFormatter, multiagent: GeminiMultiAgentFormatter },
@@ -60,7 +84,7 @@ export function gemini<const Id extends string = "gemini">(
       new GeminiTTSModel({
         ...client,
         provider: id,
-        ...(modelOptions as unknown as GeminiTTSModelOptions),
+        ...modelOptions,
       }),
   });
 }
