@@ -12,6 +12,7 @@ import {
 import { type GoogleGenAI, type LiveConnectConfig, Modality, type Session } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { type GeminiLiveMessage, GeminiLiveTranslator } from "./gemini-live-events.js";
+import { type ClosableSocket, tapLiveSockets } from "./live-socket-tap.js";
 
 /** Gemini Live's input sample rate (PCM16 mono). */
 export const GEMINI_LIVE_INPUT_SAMPLE_RATE = 16_000;
@@ -34,12 +35,6 @@ export interface GeminiRealtimeModelOptions extends Partial<RealtimeModelBaseOpt
   liveConfig?: LiveConnectConfig;
 }
 
-type LiveWithFactory = {
-  webSocketFactory: {
-    create: (url: string, headers: Record<string, string>, callbacks: unknown) => { close(): void };
-  };
-};
-
 /**
  * A voice session on the Gemini Live API through `@google/genai`'s `ai.live.connect`: PCM16 16 kHz
  * in, 24 kHz out, voice `Puck`, audio responses with transcripts both ways (AgentScope's
@@ -59,7 +54,7 @@ export class GeminiRealtimeModel extends RealtimeModelBase {
   readonly #client: GoogleGenAI;
   readonly #liveConfig: LiveConnectConfig;
   #session: Session | undefined;
-  #socket: { close(): void } | undefined;
+  #socket: ClosableSocket | undefined;
   #closing = false;
 
   constructor(options: GeminiRealtimeModelOptions = {}) {
@@ -69,15 +64,9 @@ export class GeminiRealtimeModel extends RealtimeModelBase {
     this.#liveConfig = options.liveConfig ?? {};
     this.#client = createGeminiClient(options);
     // Keep the socket the SDK opens, so a session that never completes its setup can be closed.
-    const live = this.#client.live as unknown as LiveWithFactory;
-    const factory = live.webSocketFactory;
-    live.webSocketFactory = {
-      create: (url, headers, callbacks) => {
-        const socket = factory.create(url, headers, callbacks);
-        this.#socket = socket;
-        return socket;
-      },
-    };
+    tapLiveSockets(this.#client.live, (socket) => {
+      this.#socket = socket;
+    });
   }
 
   /** The `LiveConnectConfig` this model connects with (instructions, tools, voice, transcripts). */

@@ -14,12 +14,13 @@ import type { OpenAIRealtimeWS } from "openai/realtime/ws";
 import type {
   RealtimeAudioConfigInput,
   RealtimeClientEvent,
+  RealtimeErrorEvent,
   RealtimeFunctionTool,
   RealtimeSessionCreateRequest,
   SessionUpdateEvent,
 } from "openai/resources/realtime/realtime";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
-import { OpenAIRealtimeTranslator, type OpenAIServerEvent } from "./openai-realtime-events.js";
+import { OpenAIRealtimeTranslator } from "./openai-realtime-events.js";
 
 /** The OpenAI Realtime API's sample rate, for audio in and out (PCM16 mono). */
 export const OPENAI_REALTIME_SAMPLE_RATE = 24_000;
@@ -153,8 +154,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
       let configured = false;
       const onAbort = () => reject(setup.signal.reason);
       setup.signal.addEventListener("abort", onAbort, { once: true });
-      rt.on("event", (event) => {
-        const data = event as unknown as OpenAIServerEvent;
+      rt.on("event", (data) => {
         if (data.type === "session.created") {
           rt.send(this.buildSessionConfig(setup.instructions, setup.tools));
         }
@@ -163,10 +163,9 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
         if (data.type === "error" && this.#cancelSent && isCancelRace(data)) return;
         if (data.type === "error" && !configured) {
           // The session configuration was refused: nothing to talk to.
-          const message = (data.error as { message?: unknown } | undefined)?.message;
           reject(
             new ModelError(
-              `openai: the realtime session could not be configured: ${String(message ?? "error event")}`,
+              `openai: the realtime session could not be configured: ${data.error.message || "error event"}`,
               { provider: "openai", retryable: false },
             ),
           );
@@ -287,7 +286,6 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
 }
 
 /** An `error` event that only says the response we cancelled had already ended. */
-function isCancelRace(data: OpenAIServerEvent): boolean {
-  const code = (data.error as { code?: unknown } | undefined)?.code;
-  return code === "response_cancel_not_active";
+function isCancelRace(data: RealtimeErrorEvent): boolean {
+  return data.error.code === "response_cancel_not_active";
 }
