@@ -1,9 +1,4 @@
-import {
-  Pcm16Aligner,
-  StreamingInputTTSModelBase,
-  type TTSRequest,
-  ttsAudioDelta,
-} from "@agentscope-ts/core";
+import { StreamingInputTTSModelBase, TTSAudioChunks, type TTSRequest } from "@agentscope-ts/core";
 import type { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import {
   continueTask,
@@ -62,7 +57,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
   private readonly gate: ColdStartGate;
   private socket: DashScopeSocket | undefined;
   private task: Task | undefined;
-  private aligner = new Pcm16Aligner();
+  private audio: TTSAudioChunks;
 
   constructor(options: DashScopeCosyVoiceRealtimeTTSModelOptions = {}) {
     const setup = cosyVoiceSetup(options, "DashScopeCosyVoiceRealtimeTTSModel");
@@ -73,6 +68,13 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
     this.format = setup.settings.format;
     this.sampleRate = setup.settings.sampleRate;
     this.gate = new ColdStartGate(options);
+    this.audio = this.newAudio();
+  }
+
+  /** The audio of a new task: cut on whole samples, handed out as it arrives. */
+  private newAudio(): TTSAudioChunks {
+    const { mediaType } = cosyVoiceTask(this.setup, this.modelName);
+    return new TTSAudioChunks({ streaming: true, mediaType });
   }
 
   protected async doConnect(request: { signal: AbortSignal }): Promise<void> {
@@ -128,7 +130,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
       started.catch(() => {});
       task = { id: newTaskId(), started, resolveStarted, rejectStarted };
       this.task = task;
-      this.aligner = new Pcm16Aligner();
+      this.audio = this.newAudio();
       socket.send(runTask(task.id, settings));
     }
     await task.started;
@@ -137,7 +139,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
 
   /** Reads the socket until it closes: audio to the buffer, task events to the task. */
   private async pump(socket: DashScopeSocket): Promise<void> {
-    const { mediaType, what } = cosyVoiceTask(this.setup, this.modelName);
+    const { what } = cosyVoiceTask(this.setup, this.modelName);
     for (;;) {
       let frame: Awaited<ReturnType<DashScopeSocket["next"]>>;
       try {
@@ -150,8 +152,8 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
         return;
       }
       if (frame.kind === "binary") {
-        const bytes = this.format === "pcm" ? this.aligner.push(frame.bytes) : frame.bytes;
-        if (bytes.length > 0) this.receiveAudio(ttsAudioDelta(bytes, mediaType));
+        const delta = this.audio.push(frame.bytes);
+        if (delta) this.receiveAudio(delta);
         continue;
       }
       const event = parseCosyVoiceEvent(frame.text);

@@ -1,12 +1,8 @@
 import {
-  audioBlockFromBytes,
-  concatBytes,
-  createTTSResponse,
-  Pcm16Aligner,
+  TTSAudioChunks,
   TTSModelBase,
   type TTSRequest,
   type TTSResponse,
-  ttsAudioDelta,
 } from "@agentscope-ts/core";
 import {
   continueTask,
@@ -67,15 +63,12 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
     const socket = await openCosyVoiceSocket(this.setup, request.signal);
     try {
       socket.send(runTask(taskId, settings));
-      const aligner = this.format === "pcm" ? new Pcm16Aligner() : undefined;
-      const whole: Uint8Array[] = [];
+      const audio = new TTSAudioChunks({ streaming: this.streaming, mediaType });
       for (;;) {
         const frame = await socket.next(request.signal, null, what);
         if (frame.kind === "binary") {
-          const bytes = aligner ? aligner.push(frame.bytes) : frame.bytes;
-          if (bytes.length === 0) continue;
-          if (this.streaming) yield ttsAudioDelta(bytes, mediaType);
-          else whole.push(bytes);
+          const delta = audio.push(frame.bytes);
+          if (delta) yield delta;
           continue;
         }
         const event = parseCosyVoiceEvent(frame.text);
@@ -85,12 +78,9 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
           socket.send(continueTask(taskId, settings, text));
           socket.send(finishTask(taskId));
         } else if (event.event === "task-finished") {
-          const usage = { inputTokens: event.characters ?? 0, outputTokens: 0, time: 0 };
-          const content =
-            whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
           // Closed before the last yield: the consumer may stop reading at the last response.
           socket.close();
-          yield createTTSResponse({ content, isLast: true, usage });
+          yield audio.end({ inputTokens: event.characters ?? 0 });
           return;
         }
       }

@@ -1,10 +1,8 @@
 import {
-  base64ToBytes,
-  Pcm16Aligner,
   StreamingInputTTSModelBase,
+  TTSAudioChunks,
   type TTSModelBaseOptions,
   type TTSRequest,
-  ttsAudioDelta,
 } from "@agentscope-ts/core";
 import { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import {
@@ -50,6 +48,8 @@ interface Session {
   socket: DashScopeSocket;
   finishing: boolean;
   characters: number;
+  /** The session's audio, cut on whole samples. */
+  audio: TTSAudioChunks;
 }
 
 /**
@@ -77,7 +77,6 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
   private readonly client: DashScopeWebSocketClient;
   private readonly gate: ColdStartGate;
   private session: Session | undefined;
-  private aligner = new Pcm16Aligner();
 
   constructor(options: DashScopeRealtimeTTSModelOptions = {}) {
     checkVoice(options.voice, "DashScopeRealtimeTTSModel");
@@ -138,10 +137,13 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
       signal,
       connectTimeout: client.connectTimeout,
     });
-    const session: Session = { socket, finishing: false, characters: 0 };
+    const audio = new TTSAudioChunks({
+      streaming: true,
+      mediaType: voiceMediaType(this.format, this.sampleRate),
+    });
+    const session: Session = { socket, finishing: false, characters: 0, audio };
     this.session?.socket.close();
     this.session = session;
-    this.aligner = new Pcm16Aligner();
     socket.send(
       clientEvent("session.update", {
         session: {
@@ -159,7 +161,6 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
 
   /** Reads the session's socket until it ends: audio deltas to the buffer, the end, errors. */
   private async pump(session: Session): Promise<void> {
-    const mediaType = voiceMediaType(this.format, this.sampleRate);
     const what = `The Qwen-TTS realtime session of ${this.modelName}`;
     for (;;) {
       let frame: Awaited<ReturnType<DashScopeSocket["next"]>>;
@@ -173,9 +174,8 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
       const event = parseServerEvent(frame.text);
       if (!event) continue;
       if (event.type === "response.audio.delta" && typeof event.delta === "string") {
-        let bytes = base64ToBytes(event.delta);
-        if (this.format === "pcm") bytes = this.aligner.push(bytes);
-        if (bytes.length > 0) this.receiveAudio(ttsAudioDelta(bytes, mediaType));
+        const delta = session.audio.push(event.delta);
+        if (delta) this.receiveAudio(delta);
       } else if (event.type === "response.done") {
         const characters = event.response?.usage?.characters;
         if (typeof characters === "number") session.characters += characters;

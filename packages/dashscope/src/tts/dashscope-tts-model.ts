@@ -1,19 +1,14 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  concatBytes,
-  createTTSResponse,
   ModelError,
   normalizeProviderError,
-  Pcm16Aligner,
   pcmMediaType,
+  TTSAudioChunks,
   type TTSCallOptions,
   TTSModelBase,
   type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
-  ttsUsageField,
 } from "@agentscope-ts/core";
 import type { DashScopeEmbeddingClient } from "../embedding/dashscope-embedding-request.js";
 import {
@@ -118,9 +113,10 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
       fetch: this.client.fetch,
       provider: this.provider,
     });
-    const mediaType = pcmMediaType(this.sampleRate);
-    const aligner = new Pcm16Aligner();
-    const whole: Uint8Array[] = [];
+    const audio = new TTSAudioChunks({
+      streaming: this.streaming,
+      mediaType: pcmMediaType(this.sampleRate),
+    });
     let usage: Partial<TTSUsage> | undefined;
     let finished = false;
     for await (const { data } of events) {
@@ -129,15 +125,10 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
         | { audio?: { data?: unknown }; finish_reason?: unknown }
         | undefined;
       if (output?.finish_reason === "stop") finished = true;
-      const audio = output?.audio;
-      if (typeof audio?.data !== "string" || audio.data === "") continue;
-      const bytes = aligner.push(base64ToBytes(audio.data));
-      if (bytes.length === 0) continue;
-      if (this.streaming) {
-        yield createTTSResponse({ content: audioBlockFromBytes(bytes, mediaType), isLast: false });
-      } else {
-        whole.push(bytes);
-      }
+      const chunk = output?.audio?.data;
+      if (typeof chunk !== "string" || chunk === "") continue;
+      const delta = audio.push(chunk);
+      if (delta) yield delta;
     }
     if (!finished) {
       throw new ModelError(
@@ -145,11 +136,6 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
         { provider: this.provider, retryable: true },
       );
     }
-    const content = whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
-    yield createTTSResponse({
-      content,
-      isLast: true,
-      ...ttsUsageField(usage),
-    });
+    yield audio.end(usage);
   }
 }

@@ -1,18 +1,13 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  concatBytes,
-  createTTSResponse,
-  Pcm16Aligner,
   parseAudioMediaType,
   pcmMediaType,
+  TTSAudioChunks,
   type TTSCallOptions,
   TTSModelBase,
   type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
-  ttsUsageField,
   ValidationError,
 } from "@agentscope-ts/core";
 import {
@@ -134,43 +129,22 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
         abortSignal: request.signal,
       },
     };
-    if (!this.streaming) {
-      const response = await this.client.models.generateContent(params);
-      const usage = usageOf(response);
-      const parts = audioParts(response);
-      const bytes = parts.map((p) => base64ToBytes(p.data));
-      const first = parts[0];
-      const content =
-        first === undefined
-          ? null
-          : audioBlockFromBytes(concatBytes(bytes), mediaTypeOf(first.mimeType));
-      yield createTTSResponse({
-        content,
-        ...ttsUsageField(usage),
-      });
-      return;
-    }
-    const stream = await this.client.models.generateContentStream(params);
-    const aligner = new Pcm16Aligner();
+    // One response, or the chunks of a stream: their audio parts, handed out or collected.
+    const responses = this.streaming
+      ? await this.client.models.generateContentStream(params)
+      : [await this.client.models.generateContent(params)];
+    const audio = new TTSAudioChunks({
+      streaming: this.streaming,
+      mediaType: pcmMediaType(this.sampleRate),
+    });
     let usage: Partial<TTSUsage> | undefined;
-    for await (const chunk of stream) {
-      usage = usageOf(chunk) ?? usage;
-      for (const part of audioParts(chunk)) {
-        const mediaType = mediaTypeOf(part.mimeType);
-        let bytes = base64ToBytes(part.data);
-        if (mediaType.startsWith("audio/pcm")) bytes = aligner.push(bytes);
-        if (bytes.length > 0) {
-          yield createTTSResponse({
-            content: audioBlockFromBytes(bytes, mediaType),
-            isLast: false,
-          });
-        }
+    for await (const response of responses) {
+      usage = usageOf(response) ?? usage;
+      for (const part of audioParts(response)) {
+        const delta = audio.push(part.data, mediaTypeOf(part.mimeType));
+        if (delta) yield delta;
       }
     }
-    yield createTTSResponse({
-      content: null,
-      isLast: true,
-      ...ttsUsageField(usage),
-    });
+    yield audio.end(usage);
   }
 }

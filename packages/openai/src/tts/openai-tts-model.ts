@@ -1,17 +1,13 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  createTTSResponse,
   ModelError,
   normalizeModelError,
-  Pcm16Aligner,
   pcmMediaType,
+  TTSAudioChunks,
   type TTSCallOptions,
   TTSModelBase,
   type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
-  ttsAudioDelta,
   ValidationError,
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
@@ -154,8 +150,9 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
       abortOptions(this.client, request.signal),
     );
     if (!this.streaming) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      yield createTTSResponse({ content: audioBlockFromBytes(bytes, MEDIA_TYPES[this.format]) });
+      const audio = new TTSAudioChunks({ streaming: false, mediaType: MEDIA_TYPES[this.format] });
+      audio.push(new Uint8Array(await response.arrayBuffer()));
+      yield audio.end();
       return;
     }
     if (sse) yield* this.readEvents(response);
@@ -170,23 +167,23 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
         retryable: true,
       });
     }
-    const aligner = new Pcm16Aligner();
+    const audio = new TTSAudioChunks({ streaming: true, mediaType: MEDIA_TYPES[this.format] });
     const wav = this.format === "wav" ? new WavStreamReader(this.provider) : undefined;
-    let mediaType = MEDIA_TYPES[this.format];
     const reader = response.body.getReader();
     try {
       for (;;) {
         const { done, value: chunk } = await reader.read();
         if (done) break;
-        let bytes: Uint8Array = chunk;
+        let bytes: Uint8Array | undefined = chunk;
+        let mediaType: string | undefined;
         if (wav) {
-          const pcm = wav.push(chunk);
-          if (pcm === undefined) continue;
+          // A WAV stream is handed on as the PCM after its header, once the header is read.
+          bytes = wav.push(chunk);
+          if (bytes === undefined) continue;
           mediaType = pcmMediaType(wav.sampleRate, wav.channels);
-          bytes = pcm;
         }
-        if (this.format === "pcm" || wav) bytes = aligner.push(bytes);
-        if (bytes.length > 0) yield ttsAudioDelta(bytes, mediaType);
+        const delta = audio.push(bytes, mediaType);
+        if (delta) yield delta;
       }
       wav?.end();
     } finally {
@@ -197,25 +194,16 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
 
   /** `stream_format: "sse"`: `speech.audio.delta` events, ended by `speech.audio.done`. */
   private async *readEvents(response: Response): AsyncGenerator<TTSResponse, void, undefined> {
-    const aligner = new Pcm16Aligner();
-    const pcm = this.format === "pcm";
+    const audio = new TTSAudioChunks({ streaming: true, mediaType: MEDIA_TYPES[this.format] });
     for await (const { data } of readJsonEvents(response, this.provider, { sentinel: false })) {
       if (data.type === "speech.audio.delta" && typeof data.audio === "string") {
-        let bytes = base64ToBytes(data.audio);
-        if (pcm) bytes = aligner.push(bytes);
-        if (bytes.length > 0) {
-          yield ttsAudioDelta(bytes, MEDIA_TYPES[this.format]);
-        }
+        const delta = audio.push(data.audio);
+        if (delta) yield delta;
       } else if (data.type === "speech.audio.done") {
         const usage = (data.usage ?? {}) as { input_tokens?: unknown; output_tokens?: unknown };
-        yield createTTSResponse({
-          content: null,
-          isLast: true,
-          usage: {
-            inputTokens: typeof usage.input_tokens === "number" ? usage.input_tokens : 0,
-            outputTokens: typeof usage.output_tokens === "number" ? usage.output_tokens : 0,
-            time: 0,
-          },
+        yield audio.end({
+          inputTokens: typeof usage.input_tokens === "number" ? usage.input_tokens : 0,
+          outputTokens: typeof usage.output_tokens === "number" ? usage.output_tokens : 0,
         });
         return;
       }
