@@ -28,6 +28,12 @@ export {
   statusHttpFailure,
 } from "./provider-error.js";
 export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
+export {
+  type ProviderTTSCallOptions,
+  type ProviderTTSDefaults,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
+} from "./provider-tts-model.js";
 export { renamedOption } from "./renamed-option.js";
 export {
   callStructured,

@@ -1,33 +1,23 @@
-import type { TTSModelBaseOptions } from "@agentscope-ts/core";
 import { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import { COSYVOICE_WEBSOCKET_PATH, type CosyVoiceTaskSettings } from "./cosyvoice-protocol.js";
 import {
   checkVoice,
   checkVoiceFormat,
   DASHSCOPE_TTS_SAMPLE_RATE,
-  type DashScopeVoiceFormat,
   type DashScopeWebSocketClient,
-  type DashScopeWebSocketOptions,
+  type DashScopeWebSocketTTSOptions,
   voiceMediaType,
   webSocketClient,
 } from "./dashscope-tts-options.js";
 
 /** Options shared by the CosyVoice models (AgentScope's keyword arguments, camelCased). */
-export interface CosyVoiceModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    DashScopeWebSocketOptions {
+export interface CosyVoiceModelOptions extends DashScopeWebSocketTTSOptions {
   /** The model. Default `"cosyvoice-v3-plus"` (AgentScope's); `cosyvoice-v3-flash`, `sambert`… */
   modelName?: string;
   /** The voice (`longanyang`, `longanhuan`, `longhuhu_v3`…). Default `"longanyang"`. */
   voice?: string;
-  /** The audio format. Default `"pcm"` (16-bit mono, what AgentScope asks for). */
-  format?: DashScopeVoiceFormat;
-  /** The sample rate in Hz (8000 … 48000). Default 24 000 (AgentScope's). */
-  sampleRate?: number;
   /** More task `parameters` (`volume`, `rate`, `pitch`, `instruction`, `language_hints`…). */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
 /** What every CosyVoice model reads from its options, checked. */

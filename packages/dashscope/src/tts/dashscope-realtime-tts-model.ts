@@ -1,9 +1,4 @@
-import {
-  StreamingInputTTSModelBase,
-  TTSAudioChunks,
-  type TTSModelBaseOptions,
-  type TTSRequest,
-} from "@agentscope-ts/core";
+import { StreamingInputTTSModelBase, TTSAudioChunks, type TTSRequest } from "@agentscope-ts/core";
 import { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import {
   ColdStartGate,
@@ -13,7 +8,7 @@ import {
   DASHSCOPE_TTS_SAMPLE_RATE,
   type DashScopeVoiceFormat,
   type DashScopeWebSocketClient,
-  type DashScopeWebSocketOptions,
+  type DashScopeWebSocketTTSOptions,
   voiceMediaType,
   webSocketClient,
 } from "./dashscope-tts-options.js";
@@ -26,21 +21,14 @@ import {
 
 /** Options of {@link DashScopeRealtimeTTSModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeRealtimeTTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    DashScopeWebSocketOptions,
+  extends DashScopeWebSocketTTSOptions,
     ColdStartOptions {
   /** The model. Default `"qwen3-tts-flash-realtime"` (AgentScope's); `qwen-tts-realtime`… */
   modelName?: string;
   /** The voice (`Cherry`, `Nofish`, `Ethan`, `Jennifer`…). Default `"Cherry"`. */
   voice?: string;
-  /** The audio format (`response_format`). Default `"pcm"` (16-bit mono). */
-  format?: DashScopeVoiceFormat;
-  /** The sample rate in Hz (8000 … 48000). Default 24 000. */
-  sampleRate?: number;
   /** More `session` fields sent in `session.update` (`language_type`, `speech_rate`, `volume`…). */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
 /** The session of the message being spoken: one socket, from `session.update` to `session.finished`. */

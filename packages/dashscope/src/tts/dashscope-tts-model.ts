@@ -1,11 +1,11 @@
 import {
   ModelError,
   normalizeProviderError,
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   pcmMediaType,
   TTSAudioChunks,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
@@ -21,7 +21,7 @@ import { checkVoice, DASHSCOPE_TTS_SAMPLE_RATE } from "./dashscope-tts-options.j
 
 /** Options of {@link DashScopeTTSModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeTTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
+  extends ProviderTTSModelOptions,
     DashScopeEmbeddingClientOptions {
   /** The TTS model. Default `"qwen3-tts-flash"` (AgentScope's); `qwen-tts` etc. */
   modelName?: string;
@@ -31,15 +31,10 @@ export interface DashScopeTTSModelOptions
   languageType?: string;
   /** More request `parameters` sent with every call; a `headers` entry becomes HTTP headers. */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
-/** Options of one {@link DashScopeTTSModel} call. */
-export interface DashScopeTTSCallOptions extends TTSCallOptions {
-  /** Extra request `parameters` for this call. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link DashScopeTTSModel} call (`generateKwargs`: extra request `parameters`). */
+export type DashScopeTTSCallOptions = ProviderTTSCallOptions;
 
 function usageOf(data: Record<string, unknown>): Partial<TTSUsage> | undefined {
   const usage = data.usage as { input_tokens?: unknown; output_tokens?: unknown } | undefined;
@@ -55,27 +50,19 @@ function usageOf(data: Record<string, unknown>): Partial<TTSUsage> | undefined {
  * multimodal-generation HTTP API, always read as a server-sent event stream (`X-DashScope-SSE:
  * enable`) as AgentScope does: each event's `output.audio.data` is base64 PCM at 24 kHz. With
  * `stream` the audio is yielded as it arrives; without, as one block. One request per message (no
- * streaming input). Retries, timeouts and abort come from {@link TTSModelBase}.
+ * streaming input). Retries, timeouts and abort come from core's `TTSModelBase`.
  */
-export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
-  readonly provider: string;
-  /** The voice. */
-  readonly voice: string;
+export class DashScopeTTSModel extends ProviderTTSModelBase {
   /** The `language_type` sent with every call. */
   readonly languageType: string;
   /** The sample rate of the speech (Qwen-TTS answers in 24 kHz PCM). */
   readonly sampleRate = DASHSCOPE_TTS_SAMPLE_RATE;
-  /** Request `parameters` sent with every call. */
-  generateKwargs: Record<string, unknown>;
   private readonly client: DashScopeEmbeddingClient;
 
   constructor(options: DashScopeTTSModelOptions = {}) {
     checkVoice(options.voice, "DashScopeTTSModel");
-    super({ ...options, modelName: options.modelName ?? "qwen3-tts-flash" });
-    this.provider = options.provider ?? "dashscope";
-    this.voice = options.voice ?? "Cherry";
+    super(options, { provider: "dashscope", modelName: "qwen3-tts-flash", voice: "Cherry" });
     this.languageType = options.languageType ?? "Auto";
-    this.generateKwargs = { ...options.generateKwargs };
     this.client = { ...embeddingClient(options, "DashScopeTTSModel"), provider: this.provider };
   }
 
@@ -87,10 +74,7 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
     text: string,
     request: TTSRequest<DashScopeTTSCallOptions>,
   ): AsyncGenerator<TTSResponse, void, undefined> {
-    const { headers: extraHeaders, ...parameters } = {
-      ...this.generateKwargs,
-      ...request.generateKwargs,
-    } as Record<string, unknown>;
+    const { headers: extraHeaders, ...parameters } = this.requestKwargs(request);
     const headers: Record<string, string> = {};
     if (extraHeaders && typeof extraHeaders === "object") {
       for (const [name, value] of Object.entries(extraHeaders)) headers[name] = String(value);

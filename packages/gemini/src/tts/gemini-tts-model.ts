@@ -1,10 +1,10 @@
 import {
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   parseAudioMediaType,
   pcmMediaType,
   TTSAudioChunks,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
@@ -24,7 +24,7 @@ import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 export const GEMINI_TTS_SAMPLE_RATE = 24_000;
 
 /** Options of {@link GeminiTTSModel} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelName"> {
+export interface GeminiTTSModelOptions extends ProviderTTSModelOptions<GenerateContentConfig> {
   /** The TTS model. Default `"gemini-2.5-flash-preview-tts"` (AgentScope's). */
   modelName?: string;
   /** The prebuilt voice (`Zephyr`, `Kore`, `Orus`, `Autonoe`…). Default `"Kore"`. */
@@ -39,15 +39,10 @@ export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelN
   generateKwargs?: GenerateContentConfig;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
-  /** The provider id used in errors. Default `"gemini"`. */
-  provider?: string;
 }
 
-/** Options of one {@link GeminiTTSModel} call. */
-export interface GeminiTTSCallOptions extends TTSCallOptions {
-  /** Extra `GenerateContentConfig` fields for this call. */
-  generateKwargs?: GenerateContentConfig;
-}
+/** Options of one {@link GeminiTTSModel} call (`generateKwargs`: more `GenerateContentConfig` fields). */
+export type GeminiTTSCallOptions = ProviderTTSCallOptions<GenerateContentConfig>;
 
 /** The inline audio parts of one `generateContent` answer, in order. */
 function audioParts(response: GenerateContentResponse): { data: string; mimeType: string }[] {
@@ -81,18 +76,13 @@ function usageOf(response: GenerateContentResponse): Partial<TTSUsage> | undefin
  * `generateContentStream`) with `responseModalities: ["AUDIO"]` and the prebuilt voice in
  * `speechConfig`; the inline PCM (24 kHz) of the answer becomes audio blocks, `audio/pcm;rate=…`.
  * One request per message (no streaming input). Retries before the first audio, timeouts and
- * abort come from {@link TTSModelBase}.
+ * abort come from core's `TTSModelBase`.
  */
-export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
-  readonly provider: string;
+export class GeminiTTSModel extends ProviderTTSModelBase<GenerateContentConfig> {
   /** The SDK client. */
   readonly client: GoogleGenAI;
-  /** The prebuilt voice. */
-  readonly voice: string;
   /** The sample rate of the speech (fixed by the API: 24 kHz). */
   readonly sampleRate = GEMINI_TTS_SAMPLE_RATE;
-  /** Config fields sent with every call. */
-  generateKwargs: GenerateContentConfig;
 
   constructor(options: GeminiTTSModelOptions = {}) {
     if (
@@ -103,10 +93,11 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
         { path: "voice", message: 'expected a prebuilt voice name such as "Kore"' },
       ]);
     }
-    super({ ...options, modelName: options.modelName ?? "gemini-2.5-flash-preview-tts" });
-    this.provider = options.provider ?? "gemini";
-    this.voice = options.voice ?? "Kore";
-    this.generateKwargs = { ...options.generateKwargs };
+    super(options, {
+      provider: "gemini",
+      modelName: "gemini-2.5-flash-preview-tts",
+      voice: "Kore",
+    });
     this.client = options.client ?? createGeminiClient(options);
   }
 
@@ -124,8 +115,7 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
       config: {
         responseModalities: [Modality.AUDIO],
         speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.voice } } },
-        ...this.generateKwargs,
-        ...request.generateKwargs,
+        ...this.requestKwargs(request),
         abortSignal: request.signal,
       },
     };

@@ -1,11 +1,11 @@
 import {
   ModelError,
   normalizeModelError,
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   pcmMediaType,
   TTSAudioChunks,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
   type TTSRequest,
   type TTSResponse,
   ValidationError,
@@ -37,9 +37,7 @@ const MEDIA_TYPES: Record<OpenAITTSFormat, string> = {
 };
 
 /** Options of {@link OpenAITTSModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAITTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    OpenAIClientOptions {
+export interface OpenAITTSModelOptions extends ProviderTTSModelOptions, OpenAIClientOptions {
   /** The TTS model. Default `"gpt-4o-mini-tts"` (AgentScope's). */
   modelName?: string;
   /** The voice (`alloy`, `ash`, `ballad`, `coral`, `echo`, `sage`, `shimmer`…). Default `"alloy"`. */
@@ -60,15 +58,10 @@ export interface OpenAITTSModelOptions
    * `{ instructions: "Speak warmly", speed: 1.2 }`.
    */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"openai"`. */
-  provider?: string;
 }
 
-/** Options of one {@link OpenAITTSModel} call. */
-export interface OpenAITTSCallOptions extends TTSCallOptions {
-  /** Extra `audio.speech.create` fields for this call. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link OpenAITTSModel} call (`generateKwargs`: more `audio.speech.create` fields). */
+export type OpenAITTSCallOptions = ProviderTTSCallOptions;
 
 function checkOptions(options: OpenAITTSModelOptions): void {
   const issues: { path: string; message: string }[] = [];
@@ -99,31 +92,23 @@ function checkOptions(options: OpenAITTSModelOptions): void {
  * per message (no streaming input). Streaming reads the audio as it arrives, raw (`streamFormat:
  * "audio"`) or as `speech.audio.delta` events (`"sse"`), and yields it as PCM deltas cut on whole
  * samples; otherwise the whole file comes as one block. Retries before the first audio, the idle
- * and request timeouts and abort come from {@link TTSModelBase}.
+ * and request timeouts and abort come from core's `TTSModelBase`.
  */
-export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
-  readonly provider: string;
+export class OpenAITTSModel extends ProviderTTSModelBase {
   /** The SDK client. */
   readonly client: OpenAI;
-  /** The voice. */
-  readonly voice: string;
   /** The audio format asked for. */
   readonly format: OpenAITTSFormat;
   /** How streamed audio travels. */
   readonly streamFormat: "audio" | "sse";
   /** The sample rate of PCM output (fixed by the API: 24 kHz). */
   readonly sampleRate = OPENAI_TTS_SAMPLE_RATE;
-  /** Fields sent with every call. */
-  generateKwargs: Record<string, unknown>;
 
   constructor(options: OpenAITTSModelOptions = {}) {
     checkOptions(options);
-    super({ ...options, modelName: options.modelName ?? "gpt-4o-mini-tts" });
-    this.provider = options.provider ?? "openai";
-    this.voice = options.voice ?? "alloy";
+    super(options, { provider: "openai", modelName: "gpt-4o-mini-tts", voice: "alloy" });
     this.format = options.format ?? "pcm";
     this.streamFormat = options.streamFormat ?? "audio";
-    this.generateKwargs = { ...options.generateKwargs };
     this.client = createOpenAIClient(options, "OpenAITTSModel");
   }
 
@@ -142,8 +127,7 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
       input: text,
       response_format: this.format,
       ...(this.streaming ? { stream_format: this.streamFormat } : {}),
-      ...this.generateKwargs,
-      ...request.generateKwargs,
+      ...this.requestKwargs(request),
     } as OpenAI.Audio.SpeechCreateParams;
     const response = await this.client.audio.speech.create(
       body,
