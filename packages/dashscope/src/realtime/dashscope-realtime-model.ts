@@ -5,6 +5,7 @@ import {
   RealtimeModelBase,
   type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeSetupRefusedError,
   realtimeUrlSourceError,
   shortUuid,
 } from "@agentscope-ts/core";
@@ -118,12 +119,7 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
         if (type === "error" && !isReady) {
           // The session configuration was refused: nothing to talk to.
           const message = (data as { error?: { message?: unknown } }).error?.message;
-          refused?.(
-            new ModelError(
-              `dashscope: the realtime session could not be configured: ${String(message ?? "error event")}`,
-              { provider: "dashscope", retryable: false },
-            ),
-          );
+          refused?.(realtimeSetupRefusedError("dashscope", message));
           continue;
         }
         for (const event of translator.translate(data)) this.emit(event);

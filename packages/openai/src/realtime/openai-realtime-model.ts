@@ -5,6 +5,7 @@ import {
   RealtimeModelBase,
   type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeSetupRefusedError,
   realtimeToolOutputText,
   realtimeUrlSourceError,
   type ToolFunctionSchema,
@@ -163,12 +164,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
         if (data.type === "error" && this.#cancelSent && isCancelRace(data)) return;
         if (data.type === "error" && !configured) {
           // The session configuration was refused: nothing to talk to.
-          reject(
-            new ModelError(
-              `openai: the realtime session could not be configured: ${data.error.message || "error event"}`,
-              { provider: "openai", retryable: false },
-            ),
-          );
+          reject(realtimeSetupRefusedError("openai", data.error.message));
           return;
         }
         for (const modelEvent of translator.translate(data)) this.emit(modelEvent);
