@@ -15,8 +15,8 @@ export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
 export {
   definedFields,
   type FormatterClass,
+  type ProviderEntryCommon,
   type ProviderEntryParts,
-  type ProviderExtraParts,
   type ProviderWithoutChatParts,
   providerEntry,
 } from "./provider-entry.js";

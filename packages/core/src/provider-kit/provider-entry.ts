@@ -12,12 +12,15 @@ export type FormatterClass<TMessage extends object> = new (
   options?: Record<string, unknown>,
 ) => FormatterBase<TMessage>;
 
-/** The factories every registry entry may have besides chat models: token counter, embedding, TTS. */
-export interface ProviderExtraParts<
+/** What every registry entry has besides chat models: its id, and optional factories. */
+export interface ProviderEntryCommon<
+  Id extends string,
   Counter extends TokenCounter,
   TTSOptions extends object,
   EmbeddingOptions extends object,
 > {
+  /** The id in model strings (`"<id>:<model>"`). */
+  id: Id;
   /** Builds a token counter, when the provider has one. */
   tokenCounter?: ((options: ProviderModelOptions) => Counter) | undefined;
   /** Builds an embedding model, when the provider has one. */
@@ -36,9 +39,7 @@ export interface ProviderEntryParts<
   Id extends string,
   TTSOptions extends object = Record<string, unknown>,
   EmbeddingOptions extends object = Record<string, unknown>,
-> extends ProviderExtraParts<Counter, TTSOptions, EmbeddingOptions> {
-  /** The id in model strings (`"<id>:<model>"`). */
-  id: Id;
+> extends ProviderEntryCommon<Id, Counter, TTSOptions, EmbeddingOptions> {
   /** Builds a chat model. */
   chatModel(options: ModelOptions & { modelName: string }): ChatModelBase<TMessage>;
   /** The formatter classes for one user (`chat`) and for several agents (`multiagent`). */
@@ -50,13 +51,11 @@ export interface ProviderEntryParts<
  * counters, embeddings or TTS only, e.g. Hugging Face's local models).
  */
 export interface ProviderWithoutChatParts<
-  Counter extends TokenCounter,
   Id extends string,
-  TTSOptions extends object = Record<string, unknown>,
-  EmbeddingOptions extends object = Record<string, unknown>,
-> extends ProviderExtraParts<Counter, TTSOptions, EmbeddingOptions> {
-  /** The id in model strings (`"<id>:<model>"`). */
-  id: Id;
+  Counter extends TokenCounter,
+  TTSOptions extends object,
+  EmbeddingOptions extends object,
+> extends ProviderEntryCommon<Id, Counter, TTSOptions, EmbeddingOptions> {
   /**
    * What to use for chat instead: the end of the RegistryError `registry.chatModel()` and
    * `registry.formatter()` throw for this provider (e.g. `"Run chat models through …"`).
@@ -90,12 +89,12 @@ export function providerEntry<
   TTSOptions extends object = Record<string, unknown>,
   EmbeddingOptions extends object = Record<string, unknown>,
 >(
-  parts: ProviderWithoutChatParts<Counter, Id, TTSOptions, EmbeddingOptions>,
+  parts: ProviderWithoutChatParts<Id, Counter, TTSOptions, EmbeddingOptions>,
 ): Provider<never, never, Counter, Id, TTSOptions, EmbeddingOptions>;
 export function providerEntry(
   parts:
     | ProviderEntryParts<object, object, TokenCounter, string>
-    | ProviderWithoutChatParts<TokenCounter, string>,
+    | ProviderWithoutChatParts<string, TokenCounter, object, object>,
 ): Provider<object, object, TokenCounter, string> {
   const { tokenCounter, embedding, ttsModel } = parts;
   const extras = {
@@ -132,7 +131,7 @@ export function providerEntry(
 }
 
 /** What a provider without chat models offers, in words ("token counters and embeddings"). */
-function offers(parts: ProviderExtraParts<TokenCounter, object, object>): string {
+function offers(parts: ProviderEntryCommon<string, TokenCounter, object, object>): string {
   const names = [
     parts.tokenCounter ? "token counters" : "",
     parts.embedding ? "embeddings" : "",
