@@ -1,4 +1,11 @@
-import { definedFields, type Provider, providerEntry, renamedOption } from "@agentscope-ts/core";
+import {
+  definedFields,
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  type ProviderOptionsWithId,
+  providerEntry,
+  renamedOption,
+} from "@agentscope-ts/core";
 import {
   DashScopeMultiModalEmbedding,
   type DashScopeMultiModalEmbeddingOptions,
@@ -40,10 +47,7 @@ function isMultimodalEmbedding(modelName: string): boolean {
 }
 
 /** The options `registry.chatModel("dashscope:…", options)` takes: the chat model's, but the client's. */
-export type DashScopeProviderModelOptions = Omit<
-  DashScopeChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type DashScopeProviderModelOptions = ProviderChatModelOptionsOf<DashScopeChatModelOptions>;
 
 /**
  * The options `registry.ttsModel("dashscope:…", options)` takes: those of every DashScope TTS
@@ -85,7 +89,7 @@ export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
  * win over the provider's.
  */
 export function dashscope<const Id extends string = "dashscope">(
-  options: Omit<DashScopeProviderOptions, "id"> & { id?: Id } = {},
+  options: ProviderOptionsWithId<DashScopeProviderOptions, Id> = {},
 ): DashScopeProvider<Id> {
   const id = (options.id ?? "dashscope") as Id;
   const { apiKey, fetch } = options;

@@ -1,4 +1,9 @@
-import { type FormatterKind, type Provider, ValidationError } from "@agentscope-ts/core";
+import {
+  type FormatterKind,
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  ValidationError,
+} from "@agentscope-ts/core";
 import {
   OpenAITextEmbedding,
   type OpenAITextEmbeddingOptions,
@@ -52,20 +57,17 @@ function clientSettings(options: OpenAIProviderOptions) {
 }
 
 /** The options `registry.chatModel("openai:…", options)` takes for the API `Api` (the client's aside). */
-export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"> = Omit<
-  Api extends "responses" ? OpenAIResponseModelOptions : OpenAIChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"> =
+  ProviderChatModelOptionsOf<
+    Api extends "responses" ? OpenAIResponseModelOptions : OpenAIChatModelOptions
+  >;
 
 /** The message type of an {@link openai} provider's formatters and models for the API `Api`. */
 export type OpenAIProviderMessage<Api extends "chat" | "responses" = "chat"> =
   Api extends "responses" ? OpenAIResponseInputItem : OpenAIChatMessage;
 
 /** The options `registry.ttsModel("openai:…", options)` takes: the TTS model's, but the client's. */
-export type OpenAIProviderTTSOptions = Omit<
-  OpenAITTSModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type OpenAIProviderTTSOptions = ProviderChatModelOptionsOf<OpenAITTSModelOptions>;
 
 /** The options `registry.embedding("openai:…", options)` takes: the embedding model's but its name. */
 export type OpenAIProviderEmbeddingOptions = Omit<OpenAITextEmbeddingOptions, "modelName">;
