@@ -95,14 +95,7 @@ export function dashscope<const Id extends string = "dashscope">(
   const { apiKey, fetch } = options;
   const baseURL = renamedOption<string>("dashscope()", options, "baseHttpApiUrl", "baseURL");
   const client = definedFields({ apiKey, baseURL, fetch });
-  return providerEntry<
-    DashScopeProviderModelOptions,
-    DashScopeMessage,
-    never,
-    Id,
-    DashScopeProviderTTSOptions,
-    DashScopeProviderEmbeddingOptions
-  >({
+  return providerEntry({
     id,
     chatModel: (modelOptions) =>
       new DashScopeChatModel({ ...client, provider: id, ...modelOptions }),

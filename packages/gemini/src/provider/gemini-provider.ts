@@ -56,14 +56,7 @@ export function gemini<const Id extends string = "gemini">(
   options: ProviderClientOptions<Id> = {},
 ): GeminiProvider<Id> {
   const { id, client } = providerClient(options, "gemini" as Id);
-  return providerEntry<
-    GeminiProviderModelOptions,
-    GeminiContent,
-    GeminiTokenCounter,
-    Id,
-    GeminiProviderTTSOptions,
-    GeminiProviderEmbeddingOptions
-  >({
+  return providerEntry({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: GeminiChatFormatter, multiagent: GeminiMultiAgentFormatter },
