@@ -1,5 +1,12 @@
-import { DashScopeSocket } from "../websocket/dashscope-socket.js";
-import { COSYVOICE_WEBSOCKET_PATH, type CosyVoiceTaskSettings } from "./cosyvoice-protocol.js";
+import type { TTSAudioChunks, TTSResponse } from "@agentscope-ts/core";
+import type { DashScopeError } from "../model/dashscope-error.js";
+import { DashScopeSocket, type SocketFrame } from "../websocket/dashscope-socket.js";
+import {
+  COSYVOICE_WEBSOCKET_PATH,
+  type CosyVoiceTaskSettings,
+  parseCosyVoiceEvent,
+  taskFailedError,
+} from "./cosyvoice-protocol.js";
 import {
   checkVoice,
   checkVoiceFormat,
@@ -69,4 +76,36 @@ export function cosyVoiceTask(
     mediaType: voiceMediaType(setup.settings.format, setup.settings.sampleRate),
     what: `The CosyVoice task of ${modelName}`,
   };
+}
+
+/** A frame of a CosyVoice socket as the models act on it. */
+export type CosyVoiceFrame =
+  | { kind: "audio"; delta: TTSResponse | undefined }
+  | { kind: "started"; taskId: string }
+  | { kind: "failed"; taskId: string; error: DashScopeError }
+  | { kind: "finished"; taskId: string; characters: number }
+  | { kind: "other" };
+
+/**
+ * Reads a frame of a CosyVoice task: audio through `audio` (PCM cut on whole samples; a delta to
+ * hand out, or none), and the task's `task-started`, `task-failed` (its typed error) and
+ * `task-finished` (the characters spoken) events.
+ */
+export function readCosyVoiceFrame(
+  frame: SocketFrame,
+  audio: TTSAudioChunks,
+  provider: string,
+): CosyVoiceFrame {
+  if (frame.kind === "binary") return { kind: "audio", delta: audio.push(frame.bytes) };
+  const event = parseCosyVoiceEvent(frame.text);
+  switch (event?.event) {
+    case "task-started":
+      return { kind: "started", taskId: event.taskId };
+    case "task-failed":
+      return { kind: "failed", taskId: event.taskId, error: taskFailedError(event, provider) };
+    case "task-finished":
+      return { kind: "finished", taskId: event.taskId, characters: event.characters ?? 0 };
+    default:
+      return { kind: "other" };
+  }
 }

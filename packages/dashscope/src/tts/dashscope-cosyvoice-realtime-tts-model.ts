@@ -1,19 +1,13 @@
 import { StreamingInputTTSModelBase, TTSAudioChunks, type TTSRequest } from "@agentscope-ts/core";
 import type { DashScopeSocket } from "../websocket/dashscope-socket.js";
-import {
-  continueTask,
-  finishTask,
-  newTaskId,
-  parseCosyVoiceEvent,
-  runTask,
-  taskFailedError,
-} from "./cosyvoice-protocol.js";
+import { continueTask, finishTask, newTaskId, runTask } from "./cosyvoice-protocol.js";
 import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
   cosyVoiceTask,
   openCosyVoiceSocket,
+  readCosyVoiceFrame,
 } from "./cosyvoice-setup.js";
 import {
   ColdStartGate,
@@ -151,23 +145,21 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
         }
         return;
       }
-      if (frame.kind === "binary") {
-        const delta = this.audio.push(frame.bytes);
-        if (delta) this.receiveAudio(delta);
+      const read = readCosyVoiceFrame(frame, this.audio, this.provider);
+      if (read.kind === "audio") {
+        if (read.delta) this.receiveAudio(read.delta);
         continue;
       }
-      const event = parseCosyVoiceEvent(frame.text);
       const task = this.task;
-      if (!event || !task || event.taskId !== task.id) continue;
-      if (event.event === "task-started") task.resolveStarted();
-      else if (event.event === "task-failed") {
-        const error = taskFailedError(event, this.provider);
-        task.rejectStarted(error);
+      if (read.kind === "other" || !task || read.taskId !== task.id) continue;
+      if (read.kind === "started") task.resolveStarted();
+      else if (read.kind === "failed") {
+        task.rejectStarted(read.error);
         this.task = undefined;
-        this.receiveError(error);
-      } else if (event.event === "task-finished") {
+        this.receiveError(read.error);
+      } else {
         this.task = undefined;
-        this.receiveEnd({ usage: { inputTokens: event.characters ?? 0 } });
+        this.receiveEnd({ usage: { inputTokens: read.characters } });
       }
     }
   }

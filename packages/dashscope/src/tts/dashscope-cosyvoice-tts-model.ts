@@ -4,20 +4,14 @@ import {
   type TTSRequest,
   type TTSResponse,
 } from "@agentscope-ts/core";
-import {
-  continueTask,
-  finishTask,
-  newTaskId,
-  parseCosyVoiceEvent,
-  runTask,
-  taskFailedError,
-} from "./cosyvoice-protocol.js";
+import { continueTask, finishTask, newTaskId, runTask } from "./cosyvoice-protocol.js";
 import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
   cosyVoiceTask,
   openCosyVoiceSocket,
+  readCosyVoiceFrame,
 } from "./cosyvoice-setup.js";
 import type { DashScopeVoiceFormat } from "./dashscope-tts-options.js";
 
@@ -66,21 +60,16 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
       const audio = new TTSAudioChunks({ streaming: this.streaming, mediaType });
       for (;;) {
         const frame = await socket.next(request.signal, null, what);
-        if (frame.kind === "binary") {
-          const delta = audio.push(frame.bytes);
-          if (delta) yield delta;
-          continue;
-        }
-        const event = parseCosyVoiceEvent(frame.text);
-        if (!event) continue;
-        if (event.event === "task-failed") throw taskFailedError(event, this.provider);
-        if (event.event === "task-started") {
+        const read = readCosyVoiceFrame(frame, audio, this.provider);
+        if (read.kind === "audio" && read.delta) yield read.delta;
+        else if (read.kind === "failed") throw read.error;
+        else if (read.kind === "started") {
           socket.send(continueTask(taskId, settings, text));
           socket.send(finishTask(taskId));
-        } else if (event.event === "task-finished") {
+        } else if (read.kind === "finished") {
           // Closed before the last yield: the consumer may stop reading at the last response.
           socket.close();
-          yield audio.end({ inputTokens: event.characters ?? 0 });
+          yield audio.end({ inputTokens: read.characters });
           return;
         }
       }
