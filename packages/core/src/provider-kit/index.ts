@@ -37,6 +37,11 @@ export type {
   ProviderEmbeddingOptions,
 } from "./provider-model-options.js";
 export {
+  type ProviderRealtimeDefaults,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
+} from "./provider-realtime-model.js";
+export {
   type ProviderChatModelOptionsOf,
   type ProviderClientOptions,
   type ProviderOptionsWithId,

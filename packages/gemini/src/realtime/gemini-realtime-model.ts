@@ -1,9 +1,9 @@
 import {
   ModelError,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
   type RealtimeCancelInfo,
   type RealtimeInput,
-  RealtimeModelBase,
-  type RealtimeModelBaseOptions,
   type RealtimeSetup,
   realtimeToolOutputText,
   realtimeUrlSourceError,
@@ -20,7 +20,7 @@ export const GEMINI_LIVE_INPUT_SAMPLE_RATE = 16_000;
 export const GEMINI_LIVE_OUTPUT_SAMPLE_RATE = 24_000;
 
 /** Options of {@link GeminiRealtimeModel}: AgentScope's `GeminiRealtimeModel` in camelCase. */
-export interface GeminiRealtimeModelOptions extends Partial<RealtimeModelBaseOptions> {
+export interface GeminiRealtimeModelOptions extends ProviderRealtimeModelOptions {
   /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK). */
   apiKey?: string;
   /** The API base URL (a proxy, a test server); the SDK derives the WebSocket URL from it. */
@@ -42,15 +42,11 @@ export interface GeminiRealtimeModelOptions extends Partial<RealtimeModelBaseOpt
  * itself). Barge-in: Gemini's own VAD stops the answer and keeps only what was sent
  * (`interrupted`); nothing is sent back, the agent stops playback.
  */
-export class GeminiRealtimeModel extends RealtimeModelBase {
+export class GeminiRealtimeModel extends ProviderRealtimeModelBase {
   readonly provider = "gemini";
   readonly supportInputModalities = ["audio", "text", "image", "tool_result"] as const;
   readonly inputSampleRate = GEMINI_LIVE_INPUT_SAMPLE_RATE;
   readonly outputSampleRate = GEMINI_LIVE_OUTPUT_SAMPLE_RATE;
-  /** The voice. */
-  readonly voice: string;
-  /** Whether the user's speech is transcribed. */
-  readonly enableInputAudioTranscription: boolean;
   readonly #client: GoogleGenAI;
   readonly #liveConfig: LiveConnectConfig;
   #session: Session | undefined;
@@ -58,9 +54,7 @@ export class GeminiRealtimeModel extends RealtimeModelBase {
   #closing = false;
 
   constructor(options: GeminiRealtimeModelOptions = {}) {
-    super({ modelName: "gemini-2.5-flash-native-audio-preview-09-2025", ...options });
-    this.voice = options.voice ?? "Puck";
-    this.enableInputAudioTranscription = options.enableInputAudioTranscription ?? true;
+    super(options, { modelName: "gemini-2.5-flash-native-audio-preview-09-2025", voice: "Puck" });
     this.#liveConfig = options.liveConfig ?? {};
     this.#client = createGeminiClient(options);
     // Keep the socket the SDK opens, so a session that never completes its setup can be closed.

@@ -1,9 +1,9 @@
 import {
   ModelError,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
   type RealtimeCancelInfo,
   type RealtimeInput,
-  RealtimeModelBase,
-  type RealtimeModelBaseOptions,
   type RealtimeSetup,
   realtimeSetupRefusedError,
   realtimeToolOutputText,
@@ -31,7 +31,7 @@ export type OpenAIRealtimeVoice = "alloy" | "echo" | "marin" | "cedar" | (string
 
 /** Options of {@link OpenAIRealtimeModel}: AgentScope's `OpenAIRealtimeModel` in camelCase. */
 export interface OpenAIRealtimeModelOptions
-  extends Partial<RealtimeModelBaseOptions>,
+  extends ProviderRealtimeModelOptions,
     Pick<OpenAIClientOptions, "apiKey" | "baseURL" | "organization" | "client"> {
   /** The voice. Default `"alloy"`. */
   voice?: OpenAIRealtimeVoice;
@@ -74,15 +74,12 @@ type RealtimeWSModule = { OpenAIRealtimeWS: typeof OpenAIRealtimeWS };
  * `function_call_output` items followed by `response.create`; a barge-in sends `response.cancel`
  * (while a response runs) and `conversation.item.truncate` with the `audio_end_ms` delivered.
  */
-export class OpenAIRealtimeModel extends RealtimeModelBase {
+export class OpenAIRealtimeModel extends ProviderRealtimeModelBase {
   readonly provider = "openai";
   readonly supportInputModalities = ["audio", "text", "image", "tool_result"] as const;
   readonly inputSampleRate = OPENAI_REALTIME_SAMPLE_RATE;
   readonly outputSampleRate = OPENAI_REALTIME_SAMPLE_RATE;
-  /** The voice. */
-  readonly voice: OpenAIRealtimeVoice;
-  /** Whether the user's speech is transcribed. */
-  readonly enableInputAudioTranscription: boolean;
+  declare readonly voice: OpenAIRealtimeVoice;
   readonly #turnDetection: Record<string, unknown> | null;
   readonly #sessionKwargs: Record<string, unknown>;
   readonly #client: OpenAI;
@@ -92,9 +89,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
   #cancelSent = false;
 
   constructor(options: OpenAIRealtimeModelOptions = {}) {
-    super({ modelName: "gpt-realtime", ...options });
-    this.voice = options.voice ?? "alloy";
-    this.enableInputAudioTranscription = options.enableInputAudioTranscription ?? true;
+    super(options, { modelName: "gpt-realtime", voice: "alloy" });
     this.#turnDetection =
       options.turnDetection === undefined
         ? { type: "server_vad", create_response: true }
