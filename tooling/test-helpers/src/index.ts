@@ -14,6 +14,11 @@ export {
 export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
 export { expectHttpErrorShape, type HttpErrorShapeCase } from "./http-error-shape.js";
 export {
+  expectIncrementalFormatMatchesFull,
+  type IncrementalFormatCheck,
+  type IncrementalFormatCheckOptions,
+} from "./incremental-format.js";
+export {
   isProcessRunning,
   killLeftovers,
   type ProcessTreePids,
