@@ -27,7 +27,7 @@ import {
 } from "./realtime-sessions.js";
 import { RedisBackend } from "./redis-backend.js";
 import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-limiter.js";
-import { type RequestLogVars, requestLog } from "./request-log.js";
+import { type RecordLevel, type RequestLogVars, recordLevelOf, requestLog } from "./request-log.js";
 import { SecretMask } from "./secret-mask.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
 
@@ -84,6 +84,12 @@ export interface AgentServerOptions {
    * transition; secrets masked). Default: core's `getLogger()` (see `setLogger`).
    */
   logger?: Logger;
+  /**
+   * The level of the request and run records. Default `info` when `logger` is given, else
+   * `debug`: on core's logger a library's console gets no line per request unless its level is
+   * `debug` (`setLogLevel`); warnings and errors show either way.
+   */
+  recordLevel?: RecordLevel;
   /** Extra routes mounted on the app (e.g. an A2A handler): called with the app and auth. */
   routes?: (app: Hono, helpers: RouteHelpers) => void;
   /**
@@ -168,6 +174,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   }
   const mask = new SecretMask([...Object.keys(options.tokens ?? {}), ...(options.secrets ?? [])]);
   const logger = options.logger ?? getLogger();
+  const recordLevel = recordLevelOf(options.recordLevel, options.logger !== undefined);
   const logTo = options.log ?? ((line: string) => logger.error(line));
   const log = (line: string) => logTo(mask.text(line));
   /** JSON error body: `{ error: { code, message } }`, secrets masked. */
@@ -186,6 +193,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     mask,
     log,
     logger,
+    recordLevel,
   });
   const limiter = rateLimiterFor(options.rateLimit, backend, mask);
   const maxStreamMs = options.maxStreamMs ?? 300_000;
@@ -194,7 +202,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   const closing = new AbortController();
 
   const app = new Hono<Vars>();
-  app.use("*", requestLog(logger, mask));
+  app.use("*", requestLog(logger, mask, recordLevel));
   app.onError((error, c) => {
     if (error instanceof RunConflictError) return fail(c, error.status, error.message);
     log(`[agentscope-server] ${c.req.method} ${c.req.path}: ${describeError(error)}`);

@@ -64,6 +64,7 @@ export {
   RedisRateLimiter,
   type RedisRateLimiterOptions,
 } from "./redis-rate-limiter.js";
+export type { RecordLevel } from "./request-log.js";
 export { MIN_SECRET_LENGTH, SecretMask } from "./secret-mask.js";
 export {
   type AgentContext,

@@ -26,6 +26,7 @@ import { keyString } from "./backend.js";
 import { EventBatcher } from "./event-batcher.js";
 import { errorText, eventPayload } from "./event-payload.js";
 import type { PermissionPolicy } from "./permissions.js";
+import { type RecordLevel, recordLevelOf } from "./request-log.js";
 import { SecretMask } from "./secret-mask.js";
 
 /** What an agent factory is told: whose session it builds the agent for. */
@@ -87,8 +88,13 @@ export interface SessionRunnerOptions {
   mask?: SecretMask;
   /** Where a failed run is logged (one line, masked). Default: `logger.error`. */
   log?: (line: string) => void;
-  /** Where each run transition is recorded (`info`, fields masked). Default core's `getLogger()`. */
+  /** Where each run transition is recorded (fields masked). Default core's `getLogger()`. */
   logger?: Logger;
+  /**
+   * The level of the run transition records. Default `info` on a `logger` given, `debug` on
+   * core's (so a library's console gets no line per run unless its level is `debug`).
+   */
+  recordLevel?: RecordLevel;
 }
 
 interface LocalRun {
@@ -114,6 +120,7 @@ export class SessionRunner {
   readonly #idempotent: RegExp[];
   readonly #log: (line: string) => void;
   readonly #logger: Logger;
+  readonly #recordLevel: RecordLevel;
   /** The secrets masked in events and logs (model keys are added as agents are built). */
   readonly mask: SecretMask;
 
@@ -121,6 +128,7 @@ export class SessionRunner {
     this.#o = options;
     this.mask = options.mask ?? new SecretMask();
     this.#logger = options.logger ?? getLogger();
+    this.#recordLevel = recordLevelOf(options.recordLevel, options.logger !== undefined);
     const log = options.log ?? ((line: string) => this.#logger.error(line));
     this.#log = (line) => log(this.mask.text(line));
     this.#idempotent = options.idempotentTools.map(
@@ -406,7 +414,7 @@ export class SessionRunner {
       // The event that ends the run gives the lease back in the same step.
       const release = RUN_ENDS.has(type);
       if (release || type === opening) {
-        this.#logger.info(
+        this.#logger[this.#recordLevel](
           type,
           this.mask.json({
             user: key.userId,

@@ -136,16 +136,20 @@ describe("agentscope serve", () => {
       .split("\n")
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // At info (pino level 30): the server's records are info on the logger serve passes it.
     expect(records.find((r) => r.request_id === "cli-req-1")).toMatchObject({
+      level: 30,
       msg: "request",
       method: "POST",
       status: 202,
       user: "alice",
       session: "s-***",
     });
-    expect(records.filter((r) => String(r.msg).startsWith("run_")).map((r) => r.msg)).toEqual([
-      "run_started",
-      "run_finished",
+    expect(
+      records.filter((r) => String(r.msg).startsWith("run_")).map((r) => [r.level, r.msg]),
+    ).toEqual([
+      [30, "run_started"],
+      [30, "run_finished"],
     ]);
     expect(text).not.toContain(token);
     expect(errors()).toBe("");

@@ -1,8 +1,8 @@
 import {
   type ChatModelCallOptions,
+  checkRequestMessages,
   type ToolChoice,
   type ToolFunctionSchema,
-  ValidationError,
 } from "@agentscope-ts/core";
 import type {
   MessageCountTokensParams,
@@ -106,16 +106,10 @@ export interface MessagesRequestSettings {
  * the type says so, but messages often come from JSON or untyped code.
  */
 function checkMessages(messages: readonly AnthropicMessage[]): void {
-  for (let i = 0; i < messages.length; i++) {
-    const msg: unknown = messages[i];
-    if (msg === null || typeof msg !== "object" || !("role" in msg) || !("content" in msg)) {
-      throw new ValidationError(
-        "messages",
-        [{ path: `[${i}]`, message: "each message needs a 'role' and a 'content' key" }],
-        { hint: "Pass the output of an Anthropic formatter: `await formatter.format(msgs)`." },
-      );
-    }
-  }
+  checkRequestMessages(messages, {
+    has: ["role", "content"],
+    formatter: "an Anthropic formatter",
+  });
 }
 
 /**

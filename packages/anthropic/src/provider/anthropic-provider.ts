@@ -1,4 +1,10 @@
-import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
+import {
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  type ProviderClientOptions,
+  providerClient,
+  providerEntry,
+} from "@agentscope-ts/core";
 import {
   AnthropicChatFormatter,
   type AnthropicMessage,
@@ -10,23 +16,15 @@ import {
 } from "../model/anthropic-chat-model.js";
 import { AnthropicTokenCounter } from "../token/anthropic-token-counter.js";
 
-/** Settings an {@link anthropic} provider applies to every model it builds. */
-export interface AnthropicProviderOptions {
-  /** The provider id in model strings (`"<id>:<model>"`). Default `"anthropic"`. */
-  id?: string;
-  /** The API key (default: the SDK reads `ANTHROPIC_API_KEY`). */
-  apiKey?: string;
-  /** The API base URL (a proxy or an Anthropic-compatible server). */
-  baseURL?: string;
-  /** More options of the SDK client. */
-  clientKwargs?: Record<string, unknown>;
-}
+/**
+ * Settings an {@link anthropic} provider applies to every model it builds: `id` (default
+ * `"anthropic"`), `apiKey` (default: the SDK reads `ANTHROPIC_API_KEY`), `baseURL` (a proxy or an
+ * Anthropic-compatible server), `clientKwargs`.
+ */
+export type AnthropicProviderOptions = ProviderClientOptions;
 
 /** The options `registry.chatModel("anthropic:…", options)` takes: the chat model's, but the client's. */
-export type AnthropicProviderModelOptions = Omit<
-  AnthropicChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type AnthropicProviderModelOptions = ProviderChatModelOptionsOf<AnthropicChatModelOptions>;
 
 /** The type of the {@link anthropic} provider: its model options, messages and token counter. */
 export type AnthropicProvider<Id extends string = "anthropic"> = Provider<
@@ -43,11 +41,9 @@ export type AnthropicProvider<Id extends string = "anthropic"> = Provider<
  * (`stream`, `thinking`, `maxTokens`…) win over the provider's.
  */
 export function anthropic<const Id extends string = "anthropic">(
-  options: Omit<AnthropicProviderOptions, "id"> & { id?: Id } = {},
+  options: ProviderClientOptions<Id> = {},
 ): AnthropicProvider<Id> {
-  const id = (options.id ?? "anthropic") as Id;
-  const { apiKey, baseURL, clientKwargs } = options;
-  const client = definedFields({ apiKey, baseURL, clientKwargs });
+  const { id, client } = providerClient(options, "anthropic" as Id);
   return providerEntry({
     id,
     chatModel: (modelOptions: AnthropicProviderModelOptions & { modelName: string }) =>

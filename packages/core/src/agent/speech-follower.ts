@@ -1,7 +1,11 @@
+import { ValidationError } from "../errors/validation-error.js";
 import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
-import { spokenText, type TTSModelBase } from "../tts/tts-model-base.js";
-import { lastSentenceEnd } from "./sentence-boundary.js";
+import { PUSH_TEXT, StreamingInputTTSModelBase } from "../tts/streaming-input-tts-model-base.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
+import type { TTSResponse } from "../tts/tts-response.js";
+import { SentenceSplitter } from "./sentence-splitter.js";
+import { SpokenTextTracker } from "./spoken-text-tracker.js";
 
 /**
  * Speaks a message while it streams, for `ReActAgent({ ttsModel })`:
@@ -15,14 +19,17 @@ import { lastSentenceEnd } from "./sentence-boundary.js";
  *
  * {@link update} returns the audio ready now without waiting for synthesis; {@link finish} yields
  * the rest once the text is complete. Audio comes as deltas (only the new blocks). Aborting the
- * reply's signal, or {@link cancel}, stops synthesis.
+ * reply's signal, or {@link cancel}, stops synthesis. Each update costs O(new text): only the text
+ * the chunk added is read, sent and scanned for sentence ends (`SpokenTextTracker`,
+ * `SentenceSplitter`). Text that is rewritten rather than extended is a `ValidationError`.
  */
 export class SpeechFollower {
   readonly #model: TTSModelBase;
   readonly #controller = new AbortController();
   readonly #detach: () => void;
+  readonly #text = new SpokenTextTracker();
   // one-shot mode
-  #spokenUpTo = 0;
+  readonly #splitter = new SentenceSplitter();
   readonly #sentences: { id: string; name: string; text: string }[] = [];
   #pushed = false;
   readonly #outbox: AudioBlock[] = [];
@@ -41,37 +48,43 @@ export class SpeechFollower {
 
   /** The message grew: sends what is new and returns the audio ready now (maybe none). */
   async update(msg: Msg): Promise<AudioBlock[]> {
+    const added = this.#text.next(msg);
     if (this.#model.supportsStreamingInput) {
-      if (spokenText(msg) === "") return [];
+      if (this.#text.length === 0) return [];
       this.#pushed = true;
-      const response = await this.#model.push(msg, { signal: this.#controller.signal });
+      const response = await this.#push(msg, added);
       return response.content ? [response.content] : [];
     }
     this.#throwIfFailed();
-    const text = spokenText(msg);
-    const end = lastSentenceEnd(text, this.#spokenUpTo);
-    if (end > this.#spokenUpTo) {
-      this.#enqueue(msg, text.slice(this.#spokenUpTo, end));
-      this.#spokenUpTo = end;
-    }
+    if (added === null) throw notAContinuation();
+    const sentences = this.#splitter.push(added);
+    if (sentences !== "") this.#enqueue(msg, sentences);
     return this.#outbox.splice(0);
   }
 
   /** The text is complete: yields the remaining audio, in order, until all of it is spoken. */
   async *finish(msg: Msg): AsyncGenerator<AudioBlock[], void, undefined> {
     try {
+      const added = this.#text.next(msg);
       if (this.#model.supportsStreamingInput) {
-        if (spokenText(msg) === "" && !this.#pushed) return;
-        for await (const response of this.#model.synthesizeStream(msg, {
-          signal: this.#controller.signal,
-        })) {
+        if (this.#text.length === 0 && !this.#pushed) return;
+        const model = this.#model;
+        const options = { signal: this.#controller.signal };
+        let rest: AsyncIterable<TTSResponse>;
+        if (model instanceof StreamingInputTTSModelBase && added !== null) {
+          const pushed = await this.#push(msg, added);
+          if (pushed.content) yield [pushed.content];
+          rest = model.synthesizeStream(undefined, options);
+        } else {
+          rest = model.synthesizeStream(msg, options);
+        }
+        for await (const response of rest) {
           if (response.content) yield [response.content];
         }
         return;
       }
-      const text = spokenText(msg);
-      if (text.length > this.#spokenUpTo) this.#enqueue(msg, text.slice(this.#spokenUpTo));
-      this.#spokenUpTo = text.length;
+      if (added === null) throw notAContinuation();
+      this.#enqueue(msg, this.#splitter.rest() + added);
       for (;;) {
         this.#throwIfFailed();
         if (this.#outbox.length > 0) {
@@ -99,6 +112,17 @@ export class SpeechFollower {
   async close(): Promise<void> {
     this.#detach();
     if (this.#model.supportsStreamingInput) await this.#model.close();
+  }
+
+  // Sends the text the message added: the delta path of the core's streaming-input models; the
+  // cumulative push(msg) for others, and for text that was rewritten (push(msg) checks it).
+  #push(msg: Msg, added: string | null): Promise<TTSResponse> {
+    const options = { signal: this.#controller.signal };
+    const model = this.#model;
+    if (model instanceof StreamingInputTTSModelBase && added !== null) {
+      return model[PUSH_TEXT](msg.id, added, options);
+    }
+    return model.push(msg, options);
   }
 
   #throwIfFailed(): void {
@@ -144,4 +168,13 @@ export class SpeechFollower {
     this.#wake = undefined;
     wake?.();
   }
+}
+
+// A streamed message whose spoken text changed instead of growing (one-shot mode).
+function notAContinuation(): ValidationError {
+  return new ValidationError(
+    "spoken message",
+    [{ path: "content", message: "the text no longer starts with the text spoken before" }],
+    { hint: "A streamed answer is spoken as it grows; its text can only be extended." },
+  );
 }

@@ -156,15 +156,27 @@ export abstract class EmbeddingModelBase<TOptions extends EmbedOptions = EmbedOp
   ): Promise<EmbedResult>;
 
   /**
-   * The cache key of a request: `{ input, model, dimensions }` plus provider extras. Override to
-   * add request fields that change the vectors (AgentScope's OpenAI model also keys on
-   * `encoding_format`).
+   * The cache key of a request: `{ input, model, dimensions }` plus {@link cacheKeyFields}.
+   * Override for a key of another shape (AgentScope's Gemini model keys on its whole request).
    */
   protected cacheIdentifier(
     inputs: readonly NormalizedEmbeddingInput[],
     _options: TOptions,
   ): unknown {
-    return { input: inputs, model: this.modelName, dimensions: this.dimensions };
+    return {
+      input: inputs,
+      model: this.modelName,
+      dimensions: this.dimensions,
+      ...this.cacheKeyFields(),
+    };
+  }
+
+  /**
+   * Request fields that change the vectors, added (in this order) to the default cache key after
+   * `dimensions`: AgentScope's OpenAI model keys on `encoding_format` too. None by default.
+   */
+  protected cacheKeyFields(): Record<string, unknown> {
+    return {};
   }
 
   /** Turns an SDK error into a `ModelError` where possible (see `normalizeModelError`). */

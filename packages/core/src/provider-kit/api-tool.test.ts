@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ToolContext } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
-import { apiKeyParam, apiTool, urlList } from "./api-tool.js";
+import { apiKeyParam, apiTool, urlList, urlListParam } from "./api-tool.js";
 
 const context: ToolContext = { signal: new AbortController().signal, toolCallId: "t1" };
 
@@ -56,5 +56,14 @@ describe("urlList", () => {
     expect(urlList("http://a")).toEqual(["http://a"]);
     expect(urlList(["http://a", 3, "http://b"])).toEqual(["http://a", "http://b"]);
     expect(urlList(undefined)).toEqual([]);
+  });
+});
+
+describe("urlListParam", () => {
+  it("is a string-or-list-of-strings schema with the tool's description", () => {
+    expect(urlListParam("The image URLs.")).toEqual({
+      anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+      description: "The image URLs.",
+    });
   });
 });

@@ -41,6 +41,12 @@ export function apiTool(spec: ApiToolSpec): ToolDefinition {
 /** The `api_key` string parameter of an API tool, with the provider's own description. */
 export const apiKeyParam = (description: string) => ({ type: "string", description });
 
+/** A one-URL-or-list string parameter of an API tool (`image_urls`), read with {@link urlList}. */
+export const urlListParam = (description: string) => ({
+  anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
+  description,
+});
+
 /** A tool's one-URL-or-list argument (`image_urls`) as a list. */
 export function urlList(value: unknown): string[] {
   if (typeof value === "string") return [value];

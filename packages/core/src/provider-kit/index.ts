@@ -1,4 +1,8 @@
-export { type ApiToolSpec, apiKeyParam, apiTool, urlList } from "./api-tool.js";
+export { type ApiToolSpec, apiKeyParam, apiTool, urlList, urlListParam } from "./api-tool.js";
+export {
+  BatchedTextEmbeddingBase,
+  type TextEmbeddingDefaults,
+} from "./batched-text-embedding.js";
 export { functionToolCall, toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 export { batchSizeOption, embedInBatches } from "./embed-batches.js";
 export { guardedStream, type StreamGuard, streamBreakError } from "./guarded-stream.js";
@@ -25,8 +29,19 @@ export {
   type ProviderHttpFailure,
   statusHttpFailure,
 } from "./provider-error.js";
-export type { ProviderCallOptions, ProviderChatModelOptions } from "./provider-model-options.js";
+export type {
+  ProviderCallOptions,
+  ProviderChatModelOptions,
+  ProviderEmbeddingOptions,
+} from "./provider-model-options.js";
+export {
+  type ProviderChatModelOptionsOf,
+  type ProviderClientOptions,
+  type ProviderOptionsWithId,
+  providerClient,
+} from "./provider-settings.js";
 export { renamedOption } from "./renamed-option.js";
+export { checkRequestMessages, type RequestMessageShape } from "./request-messages.js";
 export {
   callStructured,
   fitsSchema,

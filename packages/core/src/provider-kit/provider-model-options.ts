@@ -1,3 +1,4 @@
+import type { EmbeddingModelBaseOptions } from "../embedding/embedding-model-base.js";
 import type { ChatModelBaseOptions, ChatModelCallOptions } from "../model/chat-model-base.js";
 
 /**
@@ -25,4 +26,22 @@ export interface ProviderChatModelOptions extends ChatModelBaseOptions {
 export interface ProviderCallOptions extends ChatModelCallOptions {
   /** Extra request fields for this call (AgentScope's `**kwargs`), over the model's. */
   generateKwargs?: Record<string, unknown>;
+}
+
+/**
+ * The options every provider's text embedding model names the same way (besides
+ * {@link EmbeddingModelBaseOptions}); `dimensions` and `batchSize` have the provider's defaults.
+ */
+export interface ProviderEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
+  /** The API key; defaults to the provider's environment variable (e.g. `OPENAI_API_KEY`). */
+  apiKey?: string;
+  /** The API base URL: a proxy, a compatible server or a regional endpoint. */
+  baseURL?: string;
+  /** The vector size (the provider's default when not given). */
+  dimensions?: number;
+  /**
+   * Most texts sent in one request; longer lists are split into several requests (one after
+   * another) and the vectors joined in order. Default: the API's per-request limit.
+   */
+  batchSize?: number;
 }

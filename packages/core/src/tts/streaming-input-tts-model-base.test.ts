@@ -9,6 +9,7 @@ import { rejectionOf } from "../testing/rejection-of.js";
 import { ScriptedStreamingTTSModel } from "../testing/scripted-streaming-tts-model.js";
 import { toneSampleCount } from "../testing/tone-speech.js";
 import { audioBlockPcm } from "./audio-block.js";
+import { PUSH_TEXT } from "./streaming-input-tts-model-base.js";
 
 const growing = (id: string, text: string) => {
   const msg = new Msg({ name: "assistant", role: "assistant", content: text });
@@ -127,5 +128,26 @@ describe("StreamingInputTTSModelBase", () => {
     await model.close();
     const error = await rejectionOf(pending, ModelError);
     expect(error.message).toMatch(/closed while speaking/);
+  });
+
+  it("the internal delta push sends the given text as is and shares the message with push()", async () => {
+    const model = new ScriptedStreamingTTSModel({ chunkChars: 100 });
+    const a = await model[PUSH_TEXT]("m1", "Hello");
+    const b = await model[PUSH_TEXT]("m1", "");
+    expect(samples(a.content)).toBe(toneSampleCount(5));
+    expect(b.content).toBeNull();
+    // push(msg) goes on from what the delta push sent, and still checks the continuation.
+    await rejectionOf(model.push(growing("m1", "Jello there")), ValidationError);
+    await model.push(growing("m1", "Hello there"));
+    await rejectionOf(model[PUSH_TEXT]("m2", "Other"), StateError);
+    await model[PUSH_TEXT]("m1", "!");
+    await model.synthesize();
+    expect(model.events.filter((e) => e.startsWith("push:"))).toEqual([
+      "push:Hello",
+      "push: there",
+      "push:!",
+    ]);
+    const error = await rejectionOf(model[PUSH_TEXT]("", "x"), ValidationError);
+    expect(error.message).toContain("msgId");
   });
 });

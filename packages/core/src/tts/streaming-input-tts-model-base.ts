@@ -21,6 +21,13 @@ import {
   ttsUsageField,
 } from "./tts-response.js";
 
+/**
+ * Internal key of {@link StreamingInputTTSModelBase}'s delta push (not exported from the package:
+ * users call the cumulative `push(msg)`).
+ * @internal
+ */
+export const PUSH_TEXT: unique symbol = Symbol("agentscope.pushText");
+
 /** The most audio chunks a streaming-input model buffers before they are read. */
 export const MAX_BUFFERED_TTS_CHUNKS = 10_000;
 
@@ -104,27 +111,58 @@ export abstract class StreamingInputTTSModelBase<
    * Pushing another message before the current one is finished is a `StateError`.
    */
   override async push(msg: Msg, options?: TOptions): Promise<TTSResponse> {
+    return this.#push(msg.id, options, (sent) => {
+      const text = spokenText(msg);
+      if (!text.startsWith(sent)) {
+        throw new ValidationError(
+          "pushed message",
+          [{ path: "content", message: "the text no longer starts with the text pushed before" }],
+          {
+            hint: "push() takes the message as it grows (cumulative); start a new message to speak other text.",
+          },
+        );
+      }
+      return text.slice(sent.length);
+    });
+  }
+
+  /**
+   * Internal (what `ReActAgent` speaks through): sends `text`, the text added to message `msgId`
+   * since the previous push, and returns the audio that arrived meanwhile, as {@link push} does
+   * but without reading the message's text again: O(new text) per call.
+   * @internal
+   */
+  async [PUSH_TEXT](msgId: string, text: string, options?: TOptions): Promise<TTSResponse> {
+    if (typeof msgId !== "string" || msgId === "" || typeof text !== "string") {
+      throw new ValidationError("pushed text", [
+        {
+          path: typeof text !== "string" ? "text" : "msgId",
+          message:
+            typeof text !== "string" ? "expected a string" : "expected a non-empty message id",
+        },
+      ]);
+    }
+    return this.#push(msgId, options, () => text);
+  }
+
+  // Connects, checks that `msgId` is the message being spoken, sends its new text (`added` of
+  // the text sent so far) and drains the audio that arrived meanwhile.
+  async #push(
+    msgId: string,
+    options: TOptions | undefined,
+    added: (sent: string) => string,
+  ): Promise<TTSResponse> {
     const { signal, ...rest } = options ?? ({} as TOptions);
     if (signal?.aborted) throw interruptedErrorFrom(signal);
     await this.connect(signal ? { signal } : {});
-    const current = this.#current ?? { msgId: msg.id, sent: "" };
-    if (current.msgId !== msg.id) {
+    const current = this.#current ?? { msgId, sent: "" };
+    if (current.msgId !== msgId) {
       throw new StateError(
-        `${this.constructor.name} speaks one message at a time: message ${current.msgId} is still open. Finish it with synthesize() (or synthesizeStream()) before pushing message ${msg.id}.`,
+        `${this.constructor.name} speaks one message at a time: message ${current.msgId} is still open. Finish it with synthesize() (or synthesizeStream()) before pushing message ${msgId}.`,
       );
     }
     this.#current = current;
-    const text = spokenText(msg);
-    if (!text.startsWith(current.sent)) {
-      throw new ValidationError(
-        "pushed message",
-        [{ path: "content", message: "the text no longer starts with the text pushed before" }],
-        {
-          hint: "push() takes the message as it grows (cumulative); start a new message to speak other text.",
-        },
-      );
-    }
-    const delta = text.slice(current.sent.length);
+    const delta = added(current.sent);
     if (delta !== "") {
       const ctl = new AttemptControl(
         signal,
@@ -132,12 +170,7 @@ export abstract class StreamingInputTTSModelBase<
         this.describe,
       );
       try {
-        const request = {
-          ...rest,
-          signal: ctl.signal,
-          attempt: 1,
-          msgId: msg.id,
-        } as TTSRequest<TOptions>;
+        const request = { ...rest, signal: ctl.signal, attempt: 1, msgId } as TTSRequest<TOptions>;
         await ctl.race(this.doPush(delta, request));
       } catch (error) {
         const typed = this.typedError(ctl.explain(error));
@@ -146,7 +179,8 @@ export abstract class StreamingInputTTSModelBase<
       } finally {
         ctl.dispose();
       }
-      current.sent = text;
+      // A rope: appending is O(delta); only push() reads it whole (to check its continuation).
+      current.sent += delta;
     }
     let content: AudioBlock | null;
     try {

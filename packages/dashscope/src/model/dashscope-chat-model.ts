@@ -2,6 +2,7 @@ import {
   ChatModelBase,
   type ChatModelRequest,
   type ChatResponse,
+  checkRequestMessages,
   getLogger,
   guardedStream,
   normalizeProviderError,
@@ -202,17 +203,7 @@ export class DashScopeChatModel extends ChatModelBase<
     request: Request,
     streaming: boolean,
   ): DashScopeHttpRequest {
-    for (let i = 0; i < messages.length; i++) {
-      // Checked as untyped data: messages often come from JSON or untyped code.
-      const msg: unknown = messages[i];
-      if (msg === null || typeof msg !== "object" || !("role" in msg)) {
-        throw new ValidationError(
-          "messages",
-          [{ path: `[${i}]`, message: "each message needs a 'role' key" }],
-          { hint: "Pass the output of a DashScope formatter: `await formatter.format(msgs)`." },
-        );
-      }
-    }
+    checkRequestMessages(messages, { has: ["role"], formatter: "a DashScope formatter" });
     let tools = request.tools;
     let toolChoice = request.toolChoice;
     if (request.structuredModel) {

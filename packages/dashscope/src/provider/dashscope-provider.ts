@@ -1,7 +1,9 @@
 import {
   definedFields,
   type Provider,
+  type ProviderChatModelOptionsOf,
   type ProviderModelOptions,
+  type ProviderOptionsWithId,
   providerEntry,
   renamedOption,
 } from "@agentscope-ts/core";
@@ -38,10 +40,7 @@ function isMultimodalEmbedding(modelName: string): boolean {
 }
 
 /** The options `registry.chatModel("dashscope:…", options)` takes: the chat model's, but the client's. */
-export type DashScopeProviderModelOptions = Omit<
-  DashScopeChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type DashScopeProviderModelOptions = ProviderChatModelOptionsOf<DashScopeChatModelOptions>;
 
 /** The type of the {@link dashscope} provider: its model options, messages and token counter. */
 export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
@@ -60,7 +59,7 @@ export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
  * win over the provider's.
  */
 export function dashscope<const Id extends string = "dashscope">(
-  options: Omit<DashScopeProviderOptions, "id"> & { id?: Id } = {},
+  options: ProviderOptionsWithId<DashScopeProviderOptions, Id> = {},
 ): DashScopeProvider<Id> {
   const id = (options.id ?? "dashscope") as Id;
   const { apiKey, fetch } = options;

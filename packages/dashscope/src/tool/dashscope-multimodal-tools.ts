@@ -8,6 +8,7 @@ import {
   type ToolDefinition,
   toolResponse,
   urlList,
+  urlListParam,
 } from "@agentscope-ts/core";
 import { dashScopeErrorFrom } from "../model/dashscope-error.js";
 import { type DashScopeHttpRequest, postJson } from "../model/dashscope-http.js";
@@ -184,10 +185,7 @@ export function dashscopeImageToText(options: DashScopeToolOptions = {}): ToolDe
     name: "dashscope_image_to_text",
     description: "Generate text based on the given images.",
     properties: {
-      image_urls: {
-        anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
-        description: "The url of single or multiple images.",
-      },
+      image_urls: urlListParam("The url of single or multiple images."),
       api_key: dashScopeKeyParam,
       prompt: { type: "string", default: "Describe the image", description: "The text prompt." },
       model: {

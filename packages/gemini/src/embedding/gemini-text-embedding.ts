@@ -1,31 +1,27 @@
 import {
-  batchSizeOption,
-  EmbeddingModelBase,
-  type EmbeddingModelBaseOptions,
+  BatchedTextEmbeddingBase,
   type EmbedOptions,
   type EmbedRequest,
   type EmbedResult,
-  embedInBatches,
   type NormalizedEmbeddingInput,
+  type ProviderEmbeddingOptions,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { EmbedContentConfig, GoogleGenAI } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 
-/** Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
-  /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK on Node). */
-  apiKey?: string;
+/**
+ * Options of {@link GeminiTextEmbedding} (AgentScope's keyword arguments, camelCased): `apiKey`
+ * (default `GEMINI_API_KEY` / `GOOGLE_API_KEY`, read by the SDK on Node), `baseURL` (the SDK's
+ * `httpOptions.baseUrl`), `batchSize` (default 100).
+ */
+export interface GeminiTextEmbeddingOptions extends ProviderEmbeddingOptions {
   /**
    * The vector size. Default 3072, as in AgentScope (gemini-embedding-001's size). Only when given
    * is it sent, as `outputDimensionality` (AgentScope sends none; smaller models refuse 3072).
    */
   dimensions?: number;
-  /** The API base URL (the SDK's `httpOptions.baseUrl`). */
-  baseURL?: string;
-  /** Most texts per request; longer lists are split and the vectors joined in order. Default 100. */
-  batchSize?: number;
   /** More `EmbedContentConfig` fields sent with every request, e.g. `{ taskType: "RETRIEVAL_QUERY" }`. */
   embedKwargs?: EmbedContentConfig;
   /** More options of the SDK client. */
@@ -40,18 +36,15 @@ export interface GeminiTextEmbeddingOptions extends Omit<EmbeddingModelBaseOptio
  * retries, timeout and abort of `EmbeddingModelBase`. The cache key is AgentScope's
  * `{model, contents, config}`.
  */
-export class GeminiTextEmbedding extends EmbeddingModelBase {
+export class GeminiTextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "gemini";
   /** The SDK client. */
   readonly client: GoogleGenAI;
-  /** Most texts per request. */
-  readonly batchSize: number;
   /** The `EmbedContentConfig` sent with every request. */
   readonly config: EmbedContentConfig;
 
   constructor(options: GeminiTextEmbeddingOptions) {
-    super({ ...options, dimensions: options.dimensions ?? 3072 });
-    this.batchSize = batchSizeOption("GeminiTextEmbedding", options.batchSize, 100);
+    super(options, { owner: "GeminiTextEmbedding", dimensions: 3072, batchSize: 100 });
     this.config = {
       ...options.embedKwargs,
       ...(options.dimensions !== undefined ? { outputDimensionality: options.dimensions } : {}),
@@ -59,27 +52,22 @@ export class GeminiTextEmbedding extends EmbeddingModelBase {
     this.client = options.client ?? createGeminiClient(options);
   }
 
-  protected async doEmbed(
-    inputs: readonly NormalizedEmbeddingInput[],
-    request: EmbedRequest,
-  ): Promise<EmbedResult> {
-    return embedInBatches(inputs as readonly string[], this.batchSize, async (batch) => {
-      const response = await this.client.models.embedContent({
-        model: this.modelName,
-        contents: [...batch],
-        config: { ...this.config, abortSignal: request.signal },
-      });
-      const vectors = response.embeddings ?? [];
-      if (vectors.length !== batch.length) {
-        throw new ValidationError("embedContent response", [
-          {
-            path: "embeddings",
-            message: `expected ${batch.length} embeddings, received ${vectors.length}`,
-          },
-        ]);
-      }
-      return { embeddings: vectors.map((item) => item.values ?? []) };
+  protected async embedBatch(batch: string[], request: EmbedRequest): Promise<EmbedResult> {
+    const response = await this.client.models.embedContent({
+      model: this.modelName,
+      contents: batch,
+      config: { ...this.config, abortSignal: request.signal },
     });
+    const vectors = response.embeddings ?? [];
+    if (vectors.length !== batch.length) {
+      throw new ValidationError("embedContent response", [
+        {
+          path: "embeddings",
+          message: `expected ${batch.length} embeddings, received ${vectors.length}`,
+        },
+      ]);
+    }
+    return { embeddings: vectors.map((item) => item.values ?? []) };
   }
 
   protected override normalizeError(error: unknown): unknown {

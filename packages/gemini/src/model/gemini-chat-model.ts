@@ -3,12 +3,12 @@ import {
   type ChatModelCallOptions,
   type ChatModelRequest,
   type ChatResponse,
+  checkRequestMessages,
   definedFields,
   guardedStream,
   type ProviderChatModelOptions,
   type ThinkingOption,
   toParametersSchema,
-  ValidationError,
 } from "@agentscope-ts/core";
 import {
   type GenerateContentConfig,
@@ -146,22 +146,11 @@ export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatMode
     messages: readonly GeminiContent[],
     request: Request,
   ): GenerateContentParameters {
-    for (let i = 0; i < messages.length; i++) {
-      // Checked at run time too: JavaScript callers and casts can pass anything.
-      const msg: unknown = messages[i];
-      if (
-        msg === null ||
-        typeof msg !== "object" ||
-        !("parts" in msg) ||
-        !Array.isArray(msg.parts)
-      ) {
-        throw new ValidationError(
-          "messages",
-          [{ path: `[${i}]`, message: "each content needs a 'role' and a 'parts' list" }],
-          { hint: "Pass the output of a Gemini formatter: `await formatter.format(msgs)`." },
-        );
-      }
-    }
+    checkRequestMessages(messages, {
+      has: (content) => "parts" in content && Array.isArray(content.parts),
+      needs: "each content needs a 'role' and a 'parts' list",
+      formatter: "a Gemini formatter",
+    });
     const config: GenerateContentConfig = {
       ...(this.thinkingConfig ? { thinkingConfig: toSdkThinkingConfig(this.thinkingConfig) } : {}),
       ...this.generateKwargs,

@@ -1,4 +1,10 @@
-import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
+import {
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  type ProviderClientOptions,
+  providerClient,
+  providerEntry,
+} from "@agentscope-ts/core";
 import { GeminiTextEmbedding } from "../embedding/gemini-text-embedding.js";
 import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
 import type { GeminiContent } from "../formatter/gemini-content.js";
@@ -7,23 +13,15 @@ import { GeminiChatModel, type GeminiChatModelOptions } from "../model/gemini-ch
 import { GeminiTokenCounter } from "../token/gemini-token-counter.js";
 import { GeminiTTSModel, type GeminiTTSModelOptions } from "../tts/gemini-tts-model.js";
 
-/** Settings a {@link gemini} provider applies to every model it builds. */
-export interface GeminiProviderOptions {
-  /** The provider id in model strings (`"<id>:<model>"`). Default `"gemini"`. */
-  id?: string;
-  /** The API key (default: the SDK reads `GEMINI_API_KEY` / `GOOGLE_API_KEY`). */
-  apiKey?: string;
-  /** The API base URL (a proxy, or a test server). */
-  baseURL?: string;
-  /** More options of the SDK client (`vertexai`, `project`, `location`, `httpOptions`…). */
-  clientKwargs?: Record<string, unknown>;
-}
+/**
+ * Settings a {@link gemini} provider applies to every model it builds: `id` (default `"gemini"`),
+ * `apiKey` (default: the SDK reads `GEMINI_API_KEY` / `GOOGLE_API_KEY`), `baseURL` (a proxy, or a
+ * test server), `clientKwargs` (`vertexai`, `project`, `location`, `httpOptions`…).
+ */
+export type GeminiProviderOptions = ProviderClientOptions;
 
 /** The options `registry.chatModel("gemini:…", options)` takes: the chat model's, but the client's. */
-export type GeminiProviderModelOptions = Omit<
-  GeminiChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type GeminiProviderModelOptions = ProviderChatModelOptionsOf<GeminiChatModelOptions>;
 
 /** The type of the {@link gemini} provider: its model options, messages and token counter. */
 export type GeminiProvider<Id extends string = "gemini"> = Provider<
@@ -41,11 +39,9 @@ export type GeminiProvider<Id extends string = "gemini"> = Provider<
  * `chatModel()` (`stream`, `thinking`, `generateKwargs`…) win over the provider's.
  */
 export function gemini<const Id extends string = "gemini">(
-  options: Omit<GeminiProviderOptions, "id"> & { id?: Id } = {},
+  options: ProviderClientOptions<Id> = {},
 ): GeminiProvider<Id> {
-  const id = (options.id ?? "gemini") as Id;
-  const { apiKey, baseURL, clientKwargs } = options;
-  const client = definedFields({ apiKey, baseURL, clientKwargs });
+  const { id, client } = providerClient(options, "gemini" as Id);
   return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),

@@ -1,12 +1,8 @@
 import {
   AgentScopeError,
-  EmbeddingModelBase,
+  BatchedTextEmbeddingBase,
   type EmbeddingModelBaseOptions,
-  type EmbedOptions,
-  type EmbedRequest,
   type EmbedResult,
-  interruptedErrorFrom,
-  type NormalizedEmbeddingInput,
   ValidationError,
 } from "@agentscope-ts/core";
 import {
@@ -73,14 +69,12 @@ function isNode(): boolean {
  * the model. Weights load on first use (or {@link load}), downloads reported to
  * `progressCallback`.
  */
-export class TransformersTextEmbedding extends EmbeddingModelBase {
+export class TransformersTextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "huggingface";
   /** How token vectors are pooled. */
   readonly pooling: EmbeddingPooling;
   /** Whether vectors are scaled to length 1. */
   readonly normalize: boolean;
-  /** Texts per forward pass. */
-  readonly batchSize: number;
   /** The device the model runs on (undefined: the library's default). */
   readonly device: DeviceType | undefined;
   /** The weights' precision. */
@@ -89,21 +83,15 @@ export class TransformersTextEmbedding extends EmbeddingModelBase {
   private loading: Promise<FeatureExtractionPipeline> | undefined;
 
   constructor(options: TransformersTextEmbeddingOptions) {
-    super(options);
-    const issues = [];
+    // Texts per forward pass: 32 unless given.
+    super(options, { owner: "TransformersTextEmbedding", batchSize: 32 });
     if (options.pooling !== undefined && !POOLINGS.includes(options.pooling)) {
-      issues.push({ path: "pooling", message: `expected one of ${POOLINGS.join(", ")}` });
+      throw new ValidationError("TransformersTextEmbedding options", [
+        { path: "pooling", message: `expected one of ${POOLINGS.join(", ")}` },
+      ]);
     }
-    if (
-      options.batchSize !== undefined &&
-      (!Number.isInteger(options.batchSize) || options.batchSize <= 0)
-    ) {
-      issues.push({ path: "batchSize", message: "expected a positive integer" });
-    }
-    if (issues.length > 0) throw new ValidationError("TransformersTextEmbedding options", issues);
     this.pooling = options.pooling ?? "mean";
     this.normalize = options.normalize ?? true;
-    this.batchSize = options.batchSize ?? 32;
     this.device = options.device ?? (isNode() ? "cpu" : undefined);
     this.dtype = options.dtype ?? "fp32";
     this.hub = {
@@ -132,47 +120,31 @@ export class TransformersTextEmbedding extends EmbeddingModelBase {
     return this.loading;
   }
 
-  protected async doEmbed(
-    inputs: readonly NormalizedEmbeddingInput[],
-    request: EmbedRequest<EmbedOptions>,
-  ): Promise<EmbedResult> {
+  /** One forward pass over `batch` (the model loads on the first). */
+  protected async embedBatch(batch: string[]): Promise<EmbedResult> {
     const extractor = await this.load();
-    const texts = inputs as readonly string[];
-    const embeddings: number[][] = [];
-    for (let start = 0; start < texts.length; start += this.batchSize) {
-      if (request.signal.aborted) throw interruptedErrorFrom(request.signal);
-      const batch = texts.slice(start, start + this.batchSize);
-      const output = await extractor(batch, { pooling: this.pooling, normalize: this.normalize });
-      try {
-        const [rows, size] = output.dims as [number, number];
-        if (output.dims.length !== 2 || size !== this.dimensions) {
-          throw new AgentScopeError(
-            `The model ${JSON.stringify(this.modelName)} gives ${output.dims.length === 2 ? `${size}-dimensional vectors` : `output of shape [${output.dims.join(", ")}]`}, but dimensions is ${this.dimensions}. Set dimensions to the model's hidden_size.`,
-          );
-        }
-        const data = output.data as Float32Array;
-        for (let row = 0; row < rows; row++) {
-          embeddings.push(Array.from(data.subarray(row * size, (row + 1) * size)));
-        }
-      } finally {
-        output.dispose();
+    const output = await extractor(batch, { pooling: this.pooling, normalize: this.normalize });
+    try {
+      const [rows, size] = output.dims as [number, number];
+      if (output.dims.length !== 2 || size !== this.dimensions) {
+        throw new AgentScopeError(
+          `The model ${JSON.stringify(this.modelName)} gives ${output.dims.length === 2 ? `${size}-dimensional vectors` : `output of shape [${output.dims.join(", ")}]`}, but dimensions is ${this.dimensions}. Set dimensions to the model's hidden_size.`,
+        );
       }
+      const data = output.data as Float32Array;
+      const embeddings: number[][] = [];
+      for (let row = 0; row < rows; row++) {
+        embeddings.push(Array.from(data.subarray(row * size, (row + 1) * size)));
+      }
+      return { embeddings };
+    } finally {
+      output.dispose();
     }
-    return { embeddings };
   }
 
-  protected override cacheIdentifier(
-    inputs: readonly NormalizedEmbeddingInput[],
-    _options: EmbedOptions,
-  ): unknown {
-    return {
-      input: inputs,
-      model: this.modelName,
-      dimensions: this.dimensions,
-      pooling: this.pooling,
-      normalize: this.normalize,
-      dtype: this.dtype,
-    };
+  /** The pipeline settings that change the vectors. */
+  protected override cacheKeyFields(): Record<string, unknown> {
+    return { pooling: this.pooling, normalize: this.normalize, dtype: this.dtype };
   }
 
   private async loadPipeline(): Promise<FeatureExtractionPipeline> {

@@ -187,10 +187,16 @@ async function download(
   try {
     report({ fileName, downloaded: written, total, done: false });
     if (response.body) {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        await file.write(chunk);
-        written += chunk.byteLength;
-        report({ fileName, downloaded: written, total, done: false });
+      // Read with the web stream's reader; leaving early (an error) cancels the request.
+      const reader = response.body.getReader();
+      try {
+        for (let read = await reader.read(); !read.done; read = await reader.read()) {
+          await file.write(read.value);
+          written += read.value.byteLength;
+          report({ fileName, downloaded: written, total, done: false });
+        }
+      } finally {
+        reader.cancel().catch(() => {});
       }
     }
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { MemoryClient } from "mem0ai";
 import {
+  addConfig,
   type Mem0AddOptions,
   type Mem0Backend,
   type Mem0Message,
@@ -23,12 +24,7 @@ export class HostedMem0Backend implements Mem0Backend {
 
   /** Records messages through the platform's add endpoint. */
   async add(messages: Mem0Message[], options: Mem0AddOptions): Promise<Mem0Result> {
-    const result = await this.client.add(messages, {
-      ...options.scope,
-      infer: options.infer,
-      ...(options.metadata ? { metadata: options.metadata } : {}),
-    });
-    return toMem0Result(result);
+    return toMem0Result(await this.client.add(messages, addConfig(options)));
   }
 
   /**

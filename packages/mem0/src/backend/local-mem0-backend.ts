@@ -1,5 +1,6 @@
 import type { Memory } from "mem0ai/oss";
 import {
+  addConfig,
   type Mem0AddOptions,
   type Mem0Backend,
   type Mem0Message,
@@ -20,12 +21,7 @@ export class LocalMem0Backend implements Mem0Backend {
 
   /** Records messages through `Memory.add`. */
   async add(messages: Mem0Message[], options: Mem0AddOptions): Promise<Mem0Result> {
-    const result = await this.memory.add(messages, {
-      ...options.scope,
-      infer: options.infer,
-      ...(options.metadata ? { metadata: options.metadata } : {}),
-    });
-    return toMem0Result(result);
+    return toMem0Result(await this.memory.add(messages, addConfig(options)));
   }
 
   /** Searches through `Memory.search` with the scope as filters. */

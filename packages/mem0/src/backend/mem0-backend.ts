@@ -54,6 +54,21 @@ export interface Mem0Backend {
   search(query: string, scope: Mem0Scope, limit: number): Promise<Mem0Result>;
 }
 
+/**
+ * The options of mem0's `add` (the local `Memory`'s and the platform client's take the same):
+ * the scope's ids, `infer`, and `metadata` when given.
+ */
+export function addConfig(options: Mem0AddOptions): Mem0Scope & {
+  infer: boolean;
+  metadata?: Record<string, unknown>;
+} {
+  return {
+    ...options.scope,
+    infer: options.infer,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+  };
+}
+
 /** mem0's snake_case filters for a scope (only the ids that are set). */
 export function scopeFilters(scope: Mem0Scope): Record<string, string> {
   const filters: Record<string, string> = {};

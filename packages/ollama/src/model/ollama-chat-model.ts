@@ -3,6 +3,7 @@ import {
   type ChatModelBaseOptions,
   type ChatModelRequest,
   type ChatResponse,
+  checkRequestMessages,
   getLogger,
   InterruptedError,
   ModelError,
@@ -151,17 +152,7 @@ export class OllamaChatModel extends ChatModelBase<OllamaMessage, OllamaChatMode
 
   /** The request body of a call, checked as AgentScope checks it. */
   private requestBody(messages: readonly OllamaMessage[], request: Request): OllamaChatBody {
-    for (let i = 0; i < messages.length; i++) {
-      // Checked at run time too: JavaScript callers and casts can pass anything.
-      const msg: unknown = messages[i];
-      if (msg === null || typeof msg !== "object" || !("role" in msg)) {
-        throw new ValidationError(
-          "messages",
-          [{ path: `[${i}]`, message: "each message needs a 'role' key" }],
-          { hint: "Pass the output of an Ollama formatter: `await formatter.format(msgs)`." },
-        );
-      }
-    }
+    checkRequestMessages(messages, { has: ["role"], formatter: "an Ollama formatter" });
     if (request.toolChoice && !this.warnedToolChoice) {
       this.warnedToolChoice = true;
       getLogger().warn(

@@ -1,4 +1,10 @@
-import { definedFields, type Provider, providerEntry } from "@agentscope-ts/core";
+import {
+  definedFields,
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  type ProviderOptionsWithId,
+  providerEntry,
+} from "@agentscope-ts/core";
 import { OllamaTextEmbedding } from "../embedding/ollama-text-embedding.js";
 import { OllamaChatFormatter } from "../formatter/ollama-chat-formatter.js";
 import type { OllamaMessage } from "../formatter/ollama-message.js";
@@ -16,10 +22,7 @@ export interface OllamaProviderOptions extends OllamaBaseURLOptions {
 }
 
 /** The options `registry.chatModel("ollama:…", options)` takes: the chat model's, but the client's. */
-export type OllamaProviderModelOptions = Omit<
-  OllamaChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type OllamaProviderModelOptions = ProviderChatModelOptionsOf<OllamaChatModelOptions>;
 
 /** The type of the {@link ollama} provider: its model options, messages and token counter. */
 export type OllamaProvider<Id extends string = "ollama"> = Provider<
@@ -36,7 +39,7 @@ export type OllamaProvider<Id extends string = "ollama"> = Provider<
  * `chatModel()` (`stream`, `thinking`, `options`…) win over the provider's.
  */
 export function ollama<const Id extends string = "ollama">(
-  options: Omit<OllamaProviderOptions, "id"> & { id?: Id } = {},
+  options: ProviderOptionsWithId<OllamaProviderOptions, Id> = {},
 ): OllamaProvider<Id> {
   const id = (options.id ?? "ollama") as Id;
   const baseURL = ollamaBaseURL("ollama()", options);

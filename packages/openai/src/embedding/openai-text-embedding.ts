@@ -1,33 +1,24 @@
 import {
-  batchSizeOption,
-  definedFields,
-  EmbeddingModelBase,
-  type EmbeddingModelBaseOptions,
-  type EmbedOptions,
+  BatchedTextEmbeddingBase,
   type EmbedRequest,
   type EmbedResult,
-  embedInBatches,
-  type NormalizedEmbeddingInput,
   normalizeProviderError,
+  type ProviderEmbeddingOptions,
 } from "@agentscope-ts/core";
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { abortOptions, createOpenAIClient } from "../model/openai-client.js";
 
-/** Options of {@link OpenAITextEmbedding} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAITextEmbeddingOptions extends Omit<EmbeddingModelBaseOptions, "dimensions"> {
-  /** The API key; defaults to the `OPENAI_API_KEY` environment variable (read by the SDK). */
-  apiKey?: string;
+/**
+ * Options of {@link OpenAITextEmbedding} (AgentScope's keyword arguments, camelCased): `apiKey`
+ * (default `OPENAI_API_KEY`, read by the SDK), `baseURL` for compatible servers, `batchSize`
+ * (default 2048, OpenAI's per-request limit).
+ */
+export interface OpenAITextEmbeddingOptions extends ProviderEmbeddingOptions {
   /** The vector size, sent as `dimensions`. Default 1024, as in AgentScope. */
   dimensions?: number;
-  /** The API base URL, for compatible servers. */
-  baseURL?: string;
-  /**
-   * Most inputs sent in one request; longer input lists are split into several requests (run one
-   * after another) and the vectors joined in order. Default 2048 (OpenAI's per-request limit).
-   */
-  batchSize?: number;
   /** More options of the SDK client (`organization`, `defaultHeaders`, `fetch`…). */
   clientKwargs?: Record<string, unknown>;
-  /** Use this client instead of building one. */
+  /** Use this client instead of building one (its own retries should be off). */
   client?: OpenAI;
 }
 
@@ -36,45 +27,26 @@ export interface OpenAITextEmbeddingOptions extends Omit<EmbeddingModelBaseOptio
  * compatible server), with `dimensions`, `encoding_format: "float"`, batching of long input lists,
  * and the cache, retries, timeout and abort of `EmbeddingModelBase`.
  */
-export class OpenAITextEmbedding extends EmbeddingModelBase {
+export class OpenAITextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "openai";
   /** The SDK client. */
   readonly client: OpenAI;
-  /** Most inputs per request. */
-  readonly batchSize: number;
 
   constructor(options: OpenAITextEmbeddingOptions) {
-    super({ ...options, dimensions: options.dimensions ?? 1024 });
-    this.batchSize = batchSizeOption("OpenAITextEmbedding", options.batchSize, 2048);
-    this.client =
-      options.client ??
-      new OpenAI({
-        ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
-        ...options.clientKwargs,
-        maxRetries: 0,
-      });
+    super(options, { owner: "OpenAITextEmbedding", dimensions: 1024, batchSize: 2048 });
+    this.client = createOpenAIClient(options, "OpenAITextEmbedding");
   }
 
-  protected async doEmbed(
-    inputs: readonly NormalizedEmbeddingInput[],
-    request: EmbedRequest,
-  ): Promise<EmbedResult> {
-    const result = await embedInBatches(
-      inputs as readonly string[],
-      this.batchSize,
-      async (input) => {
-        const response = await this.client.embeddings.create(
-          { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
-          { signal: request.signal },
-        );
-        const ordered = [...response.data].sort((a, b) => a.index - b.index);
-        return {
-          embeddings: ordered.map((item) => item.embedding),
-          tokens: response.usage?.total_tokens ?? 0,
-        };
-      },
+  protected async embedBatch(input: string[], request: EmbedRequest): Promise<EmbedResult> {
+    const response = await this.client.embeddings.create(
+      { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
+      abortOptions(this.client, request.signal),
     );
-    return { embeddings: result.embeddings, tokens: result.tokens ?? 0 };
+    const ordered = [...response.data].sort((a, b) => a.index - b.index);
+    return {
+      embeddings: ordered.map((item) => item.embedding),
+      tokens: response.usage?.total_tokens ?? 0,
+    };
   }
 
   /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
@@ -83,15 +55,7 @@ export class OpenAITextEmbedding extends EmbeddingModelBase {
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */
-  protected override cacheIdentifier(
-    inputs: readonly NormalizedEmbeddingInput[],
-    _options: EmbedOptions,
-  ): unknown {
-    return {
-      input: inputs,
-      model: this.modelName,
-      dimensions: this.dimensions,
-      encoding_format: "float",
-    };
+  protected override cacheKeyFields(): Record<string, unknown> {
+    return { encoding_format: "float" };
   }
 }

@@ -1,4 +1,9 @@
-import { type FormatterKind, type Provider, ValidationError } from "@agentscope-ts/core";
+import {
+  type FormatterKind,
+  type Provider,
+  type ProviderChatModelOptionsOf,
+  ValidationError,
+} from "@agentscope-ts/core";
 import { OpenAITextEmbedding } from "../embedding/openai-text-embedding.js";
 import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
@@ -49,10 +54,10 @@ function clientSettings(options: OpenAIProviderOptions) {
 }
 
 /** The options `registry.chatModel("openai:…", options)` takes for the API `Api` (the client's aside). */
-export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"> = Omit<
-  Api extends "responses" ? OpenAIResponseModelOptions : OpenAIChatModelOptions,
-  "modelName" | "provider" | "client"
->;
+export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"> =
+  ProviderChatModelOptionsOf<
+    Api extends "responses" ? OpenAIResponseModelOptions : OpenAIChatModelOptions
+  >;
 
 /** The message type of an {@link openai} provider's formatters and models for the API `Api`. */
 export type OpenAIProviderMessage<Api extends "chat" | "responses" = "chat"> =

@@ -6,6 +6,7 @@ import {
   type ToolDefinition,
   toolResponse,
   urlList,
+  urlListParam,
 } from "@agentscope-ts/core";
 import type { ImageGenerateParamsNonStreaming } from "openai/resources/images";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
@@ -141,10 +142,9 @@ export function openaiImageToText(options: OpenAIToolOptions = {}): ToolDefiniti
     description:
       "Generate descriptive text for given image(s) using a specified model, and\nreturn the generated text.",
     properties: {
-      image_urls: {
-        anyOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
-        description: "The URL or list of URLs pointing to the images that need to be\ndescribed.",
-      },
+      image_urls: urlListParam(
+        "The URL or list of URLs pointing to the images that need to be\ndescribed.",
+      ),
       api_key: openAIKeyParam,
       prompt: {
         type: "string",
