@@ -318,7 +318,10 @@ const model = await createTestServer(
   { keepAliveTimeoutMs: 60_000 },
 );
 try {
-  for (const n of REPLICAS) await round(n, redis, admin, `${model.url}/v1`, `r${n}`);
+  // Each round has its own sessions (a repeated count, "1,1,1", measures the same setup again).
+  for (const [i, n] of REPLICAS.entries()) {
+    await round(n, redis, admin, `${model.url}/v1`, `r${i}-${n}`);
+  }
 } finally {
   await model.close();
   await admin.close();
