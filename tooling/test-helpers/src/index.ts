@@ -14,6 +14,11 @@ export {
 export { type DecodedSpeech, expectSpeech } from "./expect-speech.js";
 export { expectHttpErrorShape, type HttpErrorShapeCase } from "./http-error-shape.js";
 export {
+  expectIncrementalFormatMatchesFull,
+  type IncrementalFormatCheck,
+  type IncrementalFormatCheckOptions,
+} from "./incremental-format.js";
+export {
   isProcessRunning,
   killLeftovers,
   type ProcessTreePids,
@@ -25,6 +30,11 @@ export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
 export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-option-wire.js";
 export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
 export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
+export {
+  TOOL_RESULT_PNG,
+  TOOL_RESULT_PNG_DATA_URL,
+  toolResultImageExchange,
+} from "./tool-result-image.js";
 export {
   expectRetryableStreamError,
   expectTruncatedToolCall,

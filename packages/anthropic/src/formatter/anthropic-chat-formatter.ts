@@ -62,9 +62,17 @@ export class AnthropicChatFormatter extends TruncatedFormatterBase<AnthropicMess
     this.readLocalFile = options.readLocalFile ?? defaultLocalFileReader;
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<AnthropicMessage[]> {
+  protected override formatMessages(msgs: Msg[]): Promise<AnthropicMessage[]> {
+    return this.formatMessagesFrom(msgs, 0);
+  }
+
+  /** Formats `msgs` from `start` on (each message on its own; see the base class). */
+  protected override async formatMessagesFrom(
+    msgs: Msg[],
+    start: number,
+  ): Promise<AnthropicMessage[]> {
     const messages: AnthropicMessage[] = [];
-    for (let index = 0; index < msgs.length; index++) {
+    for (let index = start; index < msgs.length; index++) {
       const msg = msgs[index] as Msg;
       const content: AnthropicContentBlockParam[] = [];
       for (const block of msg.getContentBlocks()) {

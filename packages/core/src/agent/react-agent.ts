@@ -3,11 +3,13 @@ import { InterruptedError } from "../errors/interrupted-error.js";
 import { StructuredOutputError } from "../errors/structured-output-error.js";
 import { toValidationIssues } from "../errors/validate.js";
 import type { ValidationIssue } from "../errors/validation-error.js";
+import type { FormatHistory } from "../formatter/format-history.js";
 import type { FormatterBase } from "../formatter/formatter-base.js";
 import { getLogger } from "../logging/logger.js";
 import { InMemoryMemory } from "../memory/in-memory-memory.js";
 import type { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import type { MemoryBase } from "../memory/memory-base.js";
+import { readMemoryHistory } from "../memory/read-memory-history.js";
 import type { AudioBlock, ToolUseBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
 import { interruptedErrorFrom } from "../model/abortable-sleep.js";
@@ -433,14 +435,14 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       await this.memory.add(hint, { marks: HINT_MARK });
     }
     const tools = this.toolkit.getJsonSchemas();
-    const prompt = await this.#format(
-      this.formatter,
-      [
-        new Msg("system", this.sysPrompt, "system"),
-        ...(await this.memory.getMemory({ excludeMark: this.#compressedMarkToExclude() })),
-      ],
-      tools,
+    // The memory's history proves what was only appended since the last step: formatted once.
+    const { msgs, history } = await readMemoryHistory(
+      this.memory,
+      { excludeMark: this.#compressedMarkToExclude() },
+      1,
     );
+    const system = new Msg("system", this.sysPrompt, "system");
+    const prompt = await this.#format(this.formatter, [system, ...msgs], tools, history);
     await this.memory.deleteByMark(HINT_MARK);
 
     const msg = new Msg({ name: this.name, content: [], role: "assistant" });
@@ -732,8 +734,9 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     formatter: FormatterBase<TMessage>,
     msgs: Msg[],
     tools?: readonly unknown[],
+    history?: FormatHistory,
   ): Promise<TMessage[]> {
-    return formatter.format(msgs, tools ? { tools } : {});
+    return formatter.format(msgs, tools || history ? { tools, history } : {});
   }
 
   // A non-printed model call (query rewrite, compression); its usage counts for the reply.

@@ -8,6 +8,7 @@ import {
   reachedThroughSuper,
 } from "../utils/instrumented-methods.js";
 import { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
+import type { FormatHistory } from "./format-history.js";
 import { convertToolResultToString, type ToolResultText } from "./tool-result-to-string.js";
 
 /** Options of {@link FormatterBase.format}. */
@@ -17,6 +18,13 @@ export interface FormatOptions {
    * the token counter so the budget covers them too.
    */
   tools?: readonly unknown[];
+  /**
+   * Where `msgs` come from (`readMemoryHistory` builds it): a chat formatter then formats only the
+   * messages appended since its previous call with the same history and reuses its earlier output
+   * for the rest, which equals formatting everything again. Formatters that cannot prove that
+   * (multi-agent ones, subclasses overriding `format` or `formatMessages`) format everything.
+   */
+  history?: FormatHistory;
 }
 
 /** Options every formatter accepts. */

@@ -2,6 +2,7 @@ import { AgentScopeError } from "../errors/agentscope-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { Msg } from "../message/msg.js";
 import type { TokenCounter } from "../token/token-counter-base.js";
+import { checkFormatHistory, type FormatHistory, FormattedHistoryCache } from "./format-history.js";
 import { type FormatOptions, FormatterBase, type FormatterBaseOptions } from "./formatter-base.js";
 import { groupMessages } from "./message-groups.js";
 import { dropOldestPlan, type TruncationPlan } from "./truncation-plan.js";
@@ -44,6 +45,8 @@ export abstract class TruncatedFormatterBase<
   readonly tokenCounter: TokenCounter<TMessage> | null;
   /** The token budget; `null` disables truncation. */
   readonly maxTokens: number | null;
+  /** The previous output per history source (`FormatOptions.history`); made on first use. */
+  #formatted: FormattedHistoryCache<TMessage> | null = null;
 
   constructor(options: TruncatedFormatterBaseOptions<TMessage> = {}) {
     super(options);
@@ -80,7 +83,7 @@ export abstract class TruncatedFormatterBase<
     FormatterBase.assertListOfMsgs(msgs);
     const counter = this.tokenCounter;
     const maxTokens = this.maxTokens;
-    if (counter === null || maxTokens === null) return this.formatMessages([...msgs]);
+    if (counter === null || maxTokens === null) return this.#formatAll(msgs, options.history);
 
     const attempt = async (list: Msg[]): Promise<Attempt<TMessage>> => {
       const formatted = await this.formatMessages(list);
@@ -88,7 +91,9 @@ export abstract class TruncatedFormatterBase<
       return { formatted, tokens };
     };
 
-    const whole = await attempt([...msgs]);
+    // Only the untruncated formatting reuses earlier output; truncated candidates format anew.
+    const formatted = await this.#formatAll(msgs, options.history);
+    const whole = { formatted, tokens: await counter.count(formatted, options.tools) };
     if (whole.tokens <= maxTokens) return whole.formatted;
 
     const plan = this.planTruncation(msgs);
@@ -120,6 +125,19 @@ export abstract class TruncatedFormatterBase<
       }
     }
     return best;
+  }
+
+  // All of `msgs` formatted, reusing the previous output of `history` when it continues.
+  #formatAll(msgs: readonly Msg[], history: FormatHistory | undefined): Promise<TMessage[]> {
+    if (history === undefined) return this.formatMessages([...msgs]);
+    checkFormatHistory(history, msgs.length);
+    if (!formatsAppended(this)) return this.formatMessages([...msgs]);
+    this.#formatted ??= new FormattedHistoryCache<TMessage>();
+    return this.#formatted.format(msgs, history, (list, from) =>
+      from === 0
+        ? this.formatMessages(list)
+        : (this.formatMessagesFrom(list, from) as Promise<TMessage[]>),
+    );
   }
 
   /**
@@ -160,6 +178,21 @@ export abstract class TruncatedFormatterBase<
   }
 
   /**
+   * Formats `msgs.slice(start)` exactly as {@link formatMessages} formats them after the first
+   * `start`: `formatMessages(msgs)` must equal `formatMessages(msgs.slice(0, start))` followed by
+   * `formatMessagesFrom(msgs, start)`, for every `start`. That holds when each message is
+   * formatted on its own, from itself and its index (chat formatters; media a tool result promotes
+   * into a following message count as that tool result's). Formatters that implement it (and
+   * whose `formatMessages` is `formatMessagesFrom(msgs, 0)`) format only the appended messages
+   * when `format` is given a continuing `history`. The default returns `null`: not supported
+   * (multi-agent formatters merge messages). `msgs` is a fresh array the override may change
+   * after `start`.
+   */
+  protected formatMessagesFrom(_msgs: Msg[], _start: number): Promise<TMessage[]> | null {
+    return null;
+  }
+
+  /**
    * Formats the leading system message (multi-agent formatters implement this; a formatter whose
    * messages take AgentScope's `{ role: "system", content: <text blocks> }` returns
    * `systemTextMessage(msg)`).
@@ -186,4 +219,38 @@ export abstract class TruncatedFormatterBase<
       `${this.constructor.name}.${name} is not implemented: a formatter that keeps the default formatMessages must implement formatToolSequence, formatAgentMessage and (for a leading system message) formatSystemMessage.`,
     );
   }
+}
+
+const appendable = new WeakMap<object, boolean>();
+
+function ownerOf(proto: object, name: string): object | null {
+  let owner: object | null = proto;
+  while (owner && !Object.hasOwn(owner, name)) owner = Object.getPrototypeOf(owner);
+  return owner;
+}
+
+/**
+ * Whether `formatter` formats appended messages on their own: its class implements
+ * `formatMessagesFrom` where its `formatMessages` is defined, and overrides neither `format` nor
+ * (on the instance itself) either method. Worked out once per class.
+ */
+function formatsAppended(formatter: TruncatedFormatterBase<object>): boolean {
+  if (
+    Object.hasOwn(formatter, "formatMessages") ||
+    Object.hasOwn(formatter, "formatMessagesFrom")
+  ) {
+    return false;
+  }
+  const proto = Object.getPrototypeOf(formatter) as object;
+  let known = appendable.get(proto);
+  if (known === undefined) {
+    const base = TruncatedFormatterBase.prototype;
+    const from = ownerOf(proto, "formatMessagesFrom");
+    known =
+      from !== base &&
+      from === ownerOf(proto, "formatMessages") &&
+      ownerOf(proto, "format") === base;
+    appendable.set(proto, known);
+  }
+  return known;
 }

@@ -51,6 +51,34 @@ describe("InMemoryMemory.version", () => {
     expect(await bumps(memory, () => memory.stateDict())).toBe(false);
   });
 
+  it("moves editVersion on every mutation but appending", async () => {
+    const memory = new InMemoryMemory();
+    const edits = async (mutate: () => unknown): Promise<boolean> => {
+      const before = memory.editVersion;
+      await mutate();
+      return memory.editVersion !== before;
+    };
+    expect(await edits(() => memory.add([msg("a"), msg("b"), msg("c")]))).toBe(false);
+    expect(await edits(() => memory.add(msg("d"), { marks: "hint", allowDuplicates: true }))).toBe(
+      false,
+    );
+    expect(await edits(() => memory.deleteByMark("hint"))).toBe(true);
+    expect(await edits(() => memory.deleteByMark("hint"))).toBe(false); // nothing removed
+    expect(await edits(() => memory.updateMessagesMark({ newMark: "x", msgIds: ["a"] }))).toBe(
+      true,
+    );
+    expect(await edits(() => memory.delete(["a"]))).toBe(true);
+    expect(await edits(() => memory.updateCompressedSummary("older turns"))).toBe(true);
+    const state = memory.stateDict();
+    expect(await edits(() => memory.clear())).toBe(true);
+    expect(await edits(() => memory.loadStateDict(state))).toBe(true);
+    expect(
+      await edits(() => {
+        memory.content = [...memory.content];
+      }),
+    ).toBe(true);
+  });
+
   it("is null on a memory that does not track it", async () => {
     const { MemoryBase } = await import("./memory-base.js");
     class Untracked extends MemoryBase {
@@ -69,5 +97,6 @@ describe("InMemoryMemory.version", () => {
     const memory = new Untracked();
     await memory.updateCompressedSummary("s");
     expect(memory.version).toBeNull();
+    expect(memory.editVersion).toBeNull();
   });
 });

@@ -103,6 +103,7 @@ export class InMemoryMemory extends MemoryBase {
   /** How many stored messages have each id, for the duplicate check on add. */
   #idCounts = new Map<string, number>();
   #version = 0;
+  #editVersion = 0;
 
   constructor() {
     super();
@@ -126,13 +127,25 @@ export class InMemoryMemory extends MemoryBase {
     return this.#version;
   }
 
+  /** Bumped by every mutation path but `add` (see {@link MemoryBase.editVersion}). */
+  override get editVersion(): number {
+    return this.#editVersion;
+  }
+
   protected override onMutation(): void {
+    this.#edited();
+  }
+
+  // A mutation other than appending: both counters move.
+  #edited(): void {
     this.#version++;
+    this.#editVersion++;
   }
 
   /**
-   * The stored messages with their marks, oldest first. Assigning replaces them all; changing the
-   * returned array in place is not seen by {@link InMemoryMemory.version}.
+   * The stored messages with their marks, oldest first. Assigning replaces them all (and counts as
+   * an edit: `memory.content = [...memory.content]` tells formatters that messages were changed in
+   * place); changing the returned array in place is not seen by {@link InMemoryMemory.version}.
    */
   get content(): MemoryEntry[] {
     return this.#content;
@@ -141,7 +154,7 @@ export class InMemoryMemory extends MemoryBase {
   set content(entries: MemoryEntry[]) {
     this.#content = entries;
     this.#reindex();
-    this.#version++;
+    this.#edited();
   }
 
   #reindex(): void {
@@ -165,7 +178,7 @@ export class InMemoryMemory extends MemoryBase {
       else this.#countId(entry[0].id, -1);
     }
     this.#content = kept;
-    this.#version++;
+    this.#edited();
     return before - kept.length;
   }
 
@@ -176,10 +189,15 @@ export class InMemoryMemory extends MemoryBase {
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const [msg, marks] of this.#content) {
+    // Indexed, not `for (const [msg, marks] of ...)`: destructuring each entry through the
+    // iterator protocol allocated ≈ 190 bytes per stored message on every read (issue 35).
+    const content = this.#content;
+    for (let i = 0; i < content.length; i++) {
+      const entry = content[i] as MemoryEntry;
+      const marks = entry[1];
       if (mark !== null && !marks.includes(mark)) continue;
       if (excludeMark !== null && marks.includes(excludeMark)) continue;
-      out.push(msg);
+      out.push(entry[0]);
     }
     return out;
   }
@@ -213,7 +231,7 @@ export class InMemoryMemory extends MemoryBase {
   override async clear(): Promise<void> {
     this.#content = [];
     this.#idCounts.clear();
-    this.#version++;
+    this.#edited();
   }
 
   override async size(): Promise<number> {
@@ -254,7 +272,7 @@ export class InMemoryMemory extends MemoryBase {
         changed = true;
       }
     }
-    if (changed) this.#version++;
+    if (changed) this.#edited();
     return updated;
   }
 

@@ -11,3 +11,4 @@ export {
   MemoryBase,
   type UpdateMessagesMarkOptions,
 } from "./memory-base.js";
+export { type MemoryHistory, readMemoryHistory } from "./read-memory-history.js";

@@ -65,6 +65,17 @@ export abstract class MemoryBase extends StateModule {
     return null;
   }
 
+  /**
+   * A counter that changes with every mutation other than adding messages at the end (deleting,
+   * clearing, marking, replacing the summary or the content, loading a state); `null` when not
+   * tracked (the default). While it stays the same, messages were only appended, so an earlier
+   * `getMemory` result is a prefix of a later one with the same options: what lets a formatter
+   * format only the new messages (see `readMemoryHistory`). Changes whenever it does not hold.
+   */
+  get editVersion(): number | null {
+    return null;
+  }
+
   /** The compressed summary of older messages; `""` when there is none. */
   get compressedSummary(): string {
     return this.#compressedSummary;
@@ -80,7 +91,10 @@ export abstract class MemoryBase extends StateModule {
     this.onMutation();
   }
 
-  /** Called after every change of the compressed summary; memories tracking `version` bump it. */
+  /**
+   * Called after every change of the compressed summary; memories tracking `version` and
+   * `editVersion` bump both.
+   */
   protected onMutation(): void {}
 
   /** Replaces the compressed summary; `""` removes it. */

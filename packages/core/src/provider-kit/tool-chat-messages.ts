@@ -23,15 +23,17 @@ export interface ToolChatSpec<TMessage, TPart, TCall> {
 /**
  * The message loop of AgentScope's OpenAI-style chat formatters (OpenAI, DashScope, Ollama): per
  * message, its blocks as parts and tool calls, each tool result as a `role: "tool"` message (its
- * media promoted to a user message that the loop meets next), then the message itself.
+ * media promoted to a user message that the loop meets next), then the message itself. From
+ * `msgs[start]` on (a formatter's `formatMessagesFrom`): each message's output depends on it alone.
  */
 export async function formatToolChat<TMessage, TPart, TCall>(
   formatter: FormatterBase<object>,
   msgs: Msg[],
   spec: ToolChatSpec<TMessage, TPart, TCall>,
+  start = 0,
 ): Promise<(TMessage | ReturnType<typeof toolRoleMessage>)[]> {
   const messages: (TMessage | ReturnType<typeof toolRoleMessage>)[] = [];
-  for (let i = 0; i < msgs.length; i++) {
+  for (let i = start; i < msgs.length; i++) {
     const msg = msgs[i] as Msg;
     const parts: TPart[] = [];
     const toolCalls: TCall[] = [];

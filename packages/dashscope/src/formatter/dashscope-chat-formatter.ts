@@ -63,41 +63,54 @@ export class DashScopeChatFormatter extends TruncatedFormatterBase<DashScopeMess
     this.readLocalFile = options.readLocalFile ?? defaultLocalFileReader;
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<DashScopeMessage[]> {
+  protected override formatMessages(msgs: Msg[]): Promise<DashScopeMessage[]> {
+    return this.formatMessagesFrom(msgs, 0);
+  }
+
+  /** Formats `msgs` from `start` on (each message on its own; see the base class). */
+  protected override async formatMessagesFrom(
+    msgs: Msg[],
+    start: number,
+  ): Promise<DashScopeMessage[]> {
     const messages = await formatToolChat<
       DashScopeMessage,
       DashScopeContentPart,
       DashScopeToolCall
-    >(this, msgs, {
-      promote: {
-        images: this.promoteToolResultImages,
-        audios: this.promoteToolResultAudios,
-        videos: this.promoteToolResultVideos,
-        noun: "media",
+    >(
+      this,
+      msgs,
+      {
+        promote: {
+          images: this.promoteToolResultImages,
+          audios: this.promoteToolResultAudios,
+          videos: this.promoteToolResultVideos,
+          noun: "media",
+        },
+        toolCall: (block) => functionToolCall(block, pythonJsonDumps(block.input ?? {})),
+        part: (block) => {
+          switch (block.type) {
+            case "text":
+              return { text: block.text };
+            case "image":
+            case "audio":
+            case "video":
+              return formatDashScopeMediaBlock(block, this.readLocalFile);
+            case "thinking":
+              // AgentScope drops thinking blocks here too (it logs each one as unsupported); the
+              // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
+              return null;
+            default:
+              return undefined;
+          }
+        },
+        message: (msg, content, toolCalls) => {
+          const formatted: DashScopeChatMessage = { role: msg.role, content };
+          if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
+          return content.length > 0 || toolCalls.length > 0 ? formatted : undefined;
+        },
       },
-      toolCall: (block) => functionToolCall(block, pythonJsonDumps(block.input ?? {})),
-      part: (block) => {
-        switch (block.type) {
-          case "text":
-            return { text: block.text };
-          case "image":
-          case "audio":
-          case "video":
-            return formatDashScopeMediaBlock(block, this.readLocalFile);
-          case "thinking":
-            // AgentScope drops thinking blocks here too (it logs each one as unsupported); the
-            // model's own thinking comes back in every ReAct turn, so it is skipped quietly.
-            return null;
-          default:
-            return undefined;
-        }
-      },
-      message: (msg, content, toolCalls) => {
-        const formatted: DashScopeChatMessage = { role: msg.role, content };
-        if (toolCalls.length > 0) formatted.tool_calls = toolCalls;
-        return content.length > 0 || toolCalls.length > 0 ? formatted : undefined;
-      },
-    });
+      start,
+    );
     return joinAllTextContent(messages);
   }
 }

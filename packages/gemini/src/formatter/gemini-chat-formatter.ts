@@ -48,9 +48,17 @@ export class GeminiChatFormatter extends TruncatedFormatterBase<GeminiContent> {
     this.mediaIO = geminiMediaIO(options);
   }
 
-  protected override async formatMessages(msgs: Msg[]): Promise<GeminiContent[]> {
+  protected override formatMessages(msgs: Msg[]): Promise<GeminiContent[]> {
+    return this.formatMessagesFrom(msgs, 0);
+  }
+
+  /** Formats `msgs` from `start` on (each message on its own; see the base class). */
+  protected override async formatMessagesFrom(
+    msgs: Msg[],
+    start: number,
+  ): Promise<GeminiContent[]> {
     const messages: GeminiContent[] = [];
-    for (let i = 0; i < msgs.length; i++) {
+    for (let i = start; i < msgs.length; i++) {
       const msg = msgs[i] as Msg;
       const parts: GeminiPart[] = [];
       for (const block of msg.getContentBlocks()) {

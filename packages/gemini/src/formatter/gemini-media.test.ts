@@ -45,5 +45,9 @@ describe("Gemini media", () => {
     await expect(formatGeminiMediaBlock({ source: { type: "s3", key: "x" } }, io)).rejects.toThrow(
       /Unsupported source type: s3/,
     );
+    const noType = { source: { type: "base64", data: "AAA=" } };
+    await expect(formatGeminiMediaBlock(noType as never, io)).rejects.toMatchObject({
+      issues: [{ path: "source.media_type" }],
+    });
   });
 });

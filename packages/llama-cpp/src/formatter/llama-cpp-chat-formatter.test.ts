@@ -99,6 +99,32 @@ describe("LlamaCppChatFormatter", () => {
     if (roles.includes("tool")) expect(roles).toContain("assistant");
   });
 
+  it("writes a base64 tool-result image as the default saver's data: URL line, images left out", async () => {
+    const png = "iVBORw0KGgo=";
+    const result = new Msg({
+      name: "system",
+      role: "system",
+      content: [
+        {
+          type: "tool_result",
+          id: "call_1",
+          name: "chart",
+          output: [
+            { type: "image", source: { type: "base64", media_type: "image/png", data: png } },
+          ],
+        },
+      ],
+    });
+    expect(await new LlamaCppChatFormatter().format([result])).toEqual([
+      {
+        role: "tool",
+        tool_call_id: "call_1",
+        name: "chart",
+        content: `The returned image can be found at: data:image/png;base64,${png}`,
+      },
+    ]);
+  });
+
   it("rejects input that is not a list of Msg", async () => {
     await expect(
       new LlamaCppChatFormatter().format([{ role: "user" } as unknown as Msg]),

@@ -58,6 +58,11 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
   }
 
   protected override formatMessages(msgs: Msg[]): Promise<OllamaMessage[]> {
+    return this.formatMessagesFrom(msgs, 0);
+  }
+
+  /** Formats `msgs` from `start` on (each message on its own; see the base class). */
+  protected override formatMessagesFrom(msgs: Msg[], start: number): Promise<OllamaMessage[]> {
     return formatToolChat<OllamaMessage, { text: string } | { image: string }, OllamaToolCall>(
       this,
       msgs,
@@ -87,6 +92,7 @@ export class OllamaChatFormatter extends TruncatedFormatterBase<OllamaMessage> {
           return content || images.length > 0 || toolCalls.length > 0 ? formatted : undefined;
         },
       },
+      start,
     );
   }
 }

@@ -66,6 +66,11 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
   }
 
   protected override formatMessages(msgs: Msg[]): Promise<OpenAIChatMessage[]> {
+    return this.formatMessagesFrom(msgs, 0);
+  }
+
+  /** Formats `msgs` from `start` on (each message on its own; see the base class). */
+  protected override formatMessagesFrom(msgs: Msg[], start: number): Promise<OpenAIChatMessage[]> {
     return formatToolChat<OpenAIChatMessage, ChatCompletionContentPart, OpenAIToolCall>(
       this,
       msgs,
@@ -98,6 +103,7 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
               })
             : undefined,
       },
+      start,
     );
   }
 }
