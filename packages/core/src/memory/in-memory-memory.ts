@@ -45,10 +45,13 @@ function copyMsg(msg: Msg): Msg {
   });
 }
 
+// `item` is part of the copy `StateModule.loadStateDict` made of the state (plain JSON, owned by
+// the load), so the message may keep its objects: `fromStoredDict` checks it without copying it
+// again, and a dict that fails the quick check gets `fromDict`'s ValidationError naming the field.
 function entryFromJson(item: unknown, index: number): MemoryEntry {
   const toMsg = (data: unknown, path: string): Msg => {
     try {
-      return Msg.fromDict(data);
+      return Msg.fromStoredDict(data);
     } catch (error) {
       if (error instanceof ValidationError) {
         throw new ValidationError(
