@@ -46,8 +46,10 @@ export { DashScopeError, type DashScopeErrorOptions } from "./model/dashscope-er
 export { DEFAULT_BASE_HTTP_API_URL } from "./model/generation-request.js";
 export {
   type DashScopeProvider,
+  type DashScopeProviderEmbeddingOptions,
   type DashScopeProviderModelOptions,
   type DashScopeProviderOptions,
+  type DashScopeProviderTTSOptions,
   dashscope,
 } from "./provider/dashscope-provider.js";
 export { DashScopeRealtimeTranslator } from "./realtime/dashscope-realtime-events.js";

@@ -42,8 +42,10 @@ export {
 } from "./model/gemini-chat-model.js";
 export {
   type GeminiProvider,
+  type GeminiProviderEmbeddingOptions,
   type GeminiProviderModelOptions,
   type GeminiProviderOptions,
+  type GeminiProviderTTSOptions,
   gemini,
 } from "./provider/gemini-provider.js";
 export { type GeminiLiveMessage, GeminiLiveTranslator } from "./realtime/gemini-live-events.js";

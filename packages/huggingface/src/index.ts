@@ -14,6 +14,8 @@ export {
 export { HF_MIRROR, type HubOptions } from "./loading/hub-options.js";
 export { HuggingFaceModelNotFoundError } from "./loading/model-not-found-error.js";
 export {
+  type HuggingFaceProvider,
+  type HuggingFaceProviderEmbeddingOptions,
   type HuggingFaceProviderOptions,
   huggingface,
 } from "./provider/huggingface-provider.js";

@@ -72,9 +72,11 @@ export type { OpenAIResponseFunctionTool } from "./model/responses-request.js";
 export {
   deepseek,
   type OpenAIProvider,
+  type OpenAIProviderEmbeddingOptions,
   type OpenAIProviderMessage,
   type OpenAIProviderModelOptions,
   type OpenAIProviderOptions,
+  type OpenAIProviderTTSOptions,
   openai,
 } from "./provider/openai-provider.js";
 export {

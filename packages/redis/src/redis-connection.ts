@@ -133,8 +133,14 @@ export class RedisConnection {
       // Fail at once while disconnected rather than waiting without bound.
       disableOfflineQueue: true,
     };
+    // `createClient` builds a client class with every command of every module on each call (≈ 1 ms
+    // of CPU, issue 35): later clients (the pool of blocking readers) are duplicates of the first,
+    // which reuse its class and settings.
+    const create = () => createClient(settings);
+    let first: ReturnType<typeof create> | null = null;
     this.#newClient = () => {
-      const client = createClient(settings);
+      const client = first ? first.duplicate() : create();
+      first ??= client;
       // node-redis reports connection trouble as 'error' events too; the calls reject with it.
       client.on("error", () => undefined);
       return client as unknown as RedisClientLike;

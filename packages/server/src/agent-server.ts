@@ -5,7 +5,6 @@ import { getLogger, type Logger, Msg, StorageConnectionError } from "@agentscope
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
@@ -14,6 +13,7 @@ import { startAgUiRun } from "./ag-ui-run.js";
 import { latestRunStart } from "./ag-ui-run-start.js";
 import { type Authenticate, bearerTokens } from "./auth.js";
 import type { ServiceBackend, SessionKey, StoredEvent } from "./backend.js";
+import { requestBodyLimit } from "./body-limit.js";
 import { EVENT_ID_FORM, isEventId } from "./event-log.js";
 import { errorText } from "./event-payload.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
@@ -217,10 +217,9 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
   app.notFound((c) => fail(c, 404, `No route ${c.req.method} ${c.req.path}.`));
   app.use(
     "/v1/*",
-    bodyLimit({
-      maxSize: options.maxBodyBytes ?? 1024 * 1024,
-      onError: (c) => fail(c, 413, "The request body is too large."),
-    }),
+    requestBodyLimit(options.maxBodyBytes ?? 1024 * 1024, (c) =>
+      fail(c, 413, "The request body is too large."),
+    ),
   );
   app.use("/v1/*", async (c, next) => {
     const user = await authenticate(c.req.raw);

@@ -33,6 +33,18 @@ describe("createTestServer", () => {
     expect(await call?.finished).toEqual({ completed: true });
   });
 
+  it("advertises its keep-alive timeout: 1 s by default, keepAliveTimeoutMs when given", async () => {
+    const route = { "/a": { response: { type: "json", body: 1 } } } as const;
+    await using short = await createTestServer(route);
+    await using long = await createTestServer(route, { keepAliveTimeoutMs: 60_000 });
+    const shortRes = await post(`${short.url}/a`, {});
+    const longRes = await post(`${long.url}/a`, {});
+    await Promise.all([shortRes.text(), longRes.text()]);
+    // undici closes the connection after each response when the timeout is under its 2 s margin.
+    expect(shortRes.headers.get("keep-alive")).toBe("timeout=1");
+    expect(longRes.headers.get("keep-alive")).toBe("timeout=60");
+  });
+
   it("serves queued responses in order and says so when the queue runs out", async () => {
     await using server = await createTestServer({
       "/a": {

@@ -19,6 +19,13 @@ export type TestServerRoutes = Record<string, RouteHandler>;
 export interface TestServerOptions {
   /** Scripted WebSocket conversations by path, served on the same port (`server.wsUrl`). */
   websockets?: WebSocketRoutes;
+  /**
+   * How long an idle keep-alive connection stays open, in ms (default 1000). Node advertises it as
+   * `Keep-Alive: timeout=<s>`, and undici closes a connection after each response when that is
+   * under its 2 s threshold; a benchmark that stands in for a real provider gives a longer one so
+   * the client reuses its connections.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 /** A running test server; close it with `await server.close()` or `await using`. */
@@ -277,7 +284,7 @@ export async function createTestServer(
       }
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 1000;
   const replay = attachWebSocketReplay(server, options.websockets ?? {});
   server.on("connection", (socket) => {
     sockets.add(socket);

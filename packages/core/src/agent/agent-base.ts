@@ -265,7 +265,21 @@ export abstract class AgentBase extends StateModule {
    * arguments and output and may replace the output. Instance hooks run first, then class hooks,
    * each in registration order. ReActAgent runs its reasoning and acting steps through this.
    */
-  protected async runWithHooks<K extends object, R>(
+  protected runWithHooks<K extends object, R>(
+    target: HookTarget,
+    kwargs: K,
+    impl: (kwargs: K) => Promise<R>,
+  ): Promise<R> {
+    // No hooks (the usual case, asked on every step): `impl`'s own promise, no wrapper around it.
+    if (this.#hasHooks(target)) return this.#runWithHooks(target, kwargs, impl);
+    try {
+      return Promise.resolve(impl(kwargs));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async #runWithHooks<K extends object, R>(
     target: HookTarget,
     kwargs: K,
     impl: (kwargs: K) => Promise<R>,

@@ -305,6 +305,28 @@ describe("InMemoryMemory state", () => {
     expect(b.stateDict()).toEqual({ memory: pythonState });
   });
 
+  it("keeps no object of the state it loaded (the messages hold their own copy)", async () => {
+    const dict = {
+      id: "a",
+      name: "u",
+      role: "user",
+      content: [{ type: "text", text: "x" }],
+      metadata: { k: [1] },
+      timestamp: "t",
+    };
+    const marks = ["m"];
+    const state = { _compressed_summary: "", content: [[dict, marks]] };
+    const memory = new InMemoryMemory();
+    memory.loadStateDict(state);
+    dict.content[0] = { type: "text", text: "changed" };
+    dict.metadata.k.push(2);
+    marks.push("n");
+    expect(memory.stateDict()).toEqual({
+      _compressed_summary: "",
+      content: [[{ ...dict, content: [{ type: "text", text: "x" }], metadata: { k: [1] } }, ["m"]]],
+    });
+  });
+
   it("loads the older formats AgentScope accepts", async () => {
     const memory = new InMemoryMemory();
     // no summary (saved before compression existed), bare message dicts (before marks existed)

@@ -45,10 +45,13 @@ function copyMsg(msg: Msg): Msg {
   });
 }
 
+// `item` is part of the copy `StateModule.loadStateDict` made of the state (plain JSON, owned by
+// the load), so the message may keep its objects: `fromStoredDict` checks it without copying it
+// again, and a dict that fails the quick check gets `fromDict`'s ValidationError naming the field.
 function entryFromJson(item: unknown, index: number): MemoryEntry {
   const toMsg = (data: unknown, path: string): Msg => {
     try {
-      return Msg.fromDict(data);
+      return Msg.fromStoredDict(data);
     } catch (error) {
       if (error instanceof ValidationError) {
         throw new ValidationError(
@@ -204,6 +207,14 @@ export class InMemoryMemory extends MemoryBase {
     options: MemoryAddOptions = {},
   ): Promise<void> {
     if (memories === null || memories === undefined) return;
+    if (memories instanceof Msg && options.marks == null) {
+      // One unmarked message (what the agent adds on every step): no argument lists to build.
+      if (!options.allowDuplicates && this.#idCounts.has(memories.id)) return;
+      this.#content.push([copyMsg(memories), []]);
+      this.#countId(memories.id, 1);
+      this.#version++;
+      return;
+    }
     const list = memoryMessagesArgument(memories);
     const marks = stringListArgument(options.marks, "marks", true);
     // As in AgentScope, duplicates are checked against the messages stored before this call.
@@ -222,6 +233,8 @@ export class InMemoryMemory extends MemoryBase {
 
   override async deleteByMark(mark: string | string[]): Promise<number> {
     const marks = stringListArgument(mark, "mark", false);
+    // Nothing is marked (the agent drops its hints on every step, usually none): nothing to scan.
+    if (this.#content.every((entry) => entry[1].length === 0)) return 0;
     return this.#keep(([, own]) => !own.some((m) => marks.includes(m)));
   }
 

@@ -172,7 +172,9 @@ export class Msg {
    * caller owns it: the message keeps its objects, no copy is made). A cheap structural check
    * stands in for {@link Msg.fromDict}'s validation; a dict that fails it (a row corrupted since it
    * was written) goes through `fromDict` and gets its `ValidationError` naming the bad field. Never
-   * pass data a user sent: use `fromDict` for that.
+   * pass data a user sent as it came (it may not be plain JSON, and the message would share its
+   * objects): use `fromDict`, or a plain-JSON copy of it that nothing else holds (as
+   * `InMemoryMemory.loadStateDict` reads the copy its `StateModule` made).
    */
   static fromStoredDict(data: unknown): Msg {
     if (!isWellFormedMsgDict(data)) return Msg.fromDict(data);

@@ -201,9 +201,14 @@ export abstract class ChatModelBase<
     this.checkRequest(messages, opts);
     const span = this.startSpan(messages, opts, "call");
     try {
-      let last: ChatResponse | undefined;
-      for await (const chunk of this.run(messages, opts)) last = chunk;
-      let response = last ?? createChatResponse({ content: [] });
+      let response: ChatResponse;
+      if (this.streaming) {
+        let last: ChatResponse | undefined;
+        for await (const chunk of this.run(messages, opts)) last = chunk;
+        response = last ?? createChatResponse({ content: [] });
+      } else {
+        response = await this.callOnce(messages, opts);
+      }
       if (opts.structuredModel) {
         const parsed = checkStructuredOutput(opts.structuredModel, response, this.describe().what);
         response = { ...response, metadata: parsed as Record<string, unknown> };
@@ -402,6 +407,51 @@ export abstract class ChatModelBase<
     } finally {
       control?.dispose();
       if (iterator && !finished) closeQuietly(iterator);
+    }
+  }
+
+  /**
+   * `run()` for a non-streaming model read to its end, without the generators: the same attempts,
+   * retries, limits and errors, one awaited `doCall` per attempt.
+   */
+  private async callOnce(messages: readonly TMessage[], options: TOptions): Promise<ChatResponse> {
+    const {
+      signal,
+      timeout = this.timeout,
+      requestTimeout = this.requestTimeout,
+      idleTimeout: _idleTimeout,
+      maxRetries = this.maxRetries,
+      ...rest
+    } = options;
+    if (signal?.aborted) throw interruptedErrorFrom(signal);
+    const limits = { responseMs: timeout, idleMs: undefined, totalMs: requestTimeout ?? undefined };
+    let attempts = 0;
+    try {
+      return await retryWithBackoff(
+        async (attempt) => {
+          attempts = attempt;
+          const ctl = new AttemptControl(signal, limits, this.describe);
+          try {
+            const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
+            const response = await ctl.race(Promise.resolve(this.doCall(messages, request)));
+            // Inside the attempt: a truncated answer is retried like any retryable failure.
+            checkToolCallsComplete(response, this.provider, this.describe().what);
+            return response;
+          } catch (error) {
+            throw this.asModelError(this.normalizeError(ctl.explain(error)));
+          } finally {
+            ctl.dispose();
+          }
+        },
+        {
+          ...this.retryOptions,
+          maxRetries,
+          ...(signal ? { signal } : {}),
+          isRetryable: isRetryableError,
+        },
+      );
+    } catch (error) {
+      throw this.gaveUp(error, attempts);
     }
   }
 

@@ -54,4 +54,24 @@ describe("readServerSentEvents", () => {
     await events.return(undefined);
     expect(cancelled()).toBe(true);
   });
+
+  it("leaves a body that ends just after the reader stops closed, instead of cancelling it", async () => {
+    // The last event and then the end of the response (as a provider writes after its [DONE]):
+    // letting it close keeps the HTTP connection reusable; cancelling it would close that.
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\ndata: [DONE]\n\n"));
+        setTimeout(() => controller.close(), 0);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const events = readServerSentEvents(body);
+    expect((await events.next()).value?.data).toBe("1");
+    expect((await events.next()).value?.data).toBe("[DONE]");
+    await events.return(undefined);
+    expect(cancelled).toBe(false);
+  });
 });

@@ -19,7 +19,7 @@ export const DEFAULT_MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
  * and a bounded buffer. A malformed stream or an event past `maxEventChars` throws the parser's
  * `ParseError` (`name === "ParseError"`), after the events that came before it. An event cut off
  * by the end of the body is dropped, as the SSE specification says. Stopping the iteration
- * cancels the body, and so the HTTP request.
+ * cancels the body, and so the HTTP request, unless the body has ended already.
  *
  * Decoded and split here in one loop rather than through `TextDecoderStream` +
  * `EventSourceParserStream`: two piped web TransformStreams cost a promise hop each per network
@@ -64,6 +64,29 @@ export async function* readServerSentEvents(
       }
     }
   } finally {
-    reader.cancel().catch(() => {});
+    if (!ended) await releaseBody(reader);
   }
+}
+
+/**
+ * Ends the read of a body its reader stopped early (a return, a throw, a provider's `[DONE]`).
+ * When the body has ended by then, or ends within a timer tick (providers write their `[DONE]`
+ * and the end of the response together), it is left closed, so the HTTP client keeps the
+ * connection for the next request: undici closes a connection whose body was cancelled, and a
+ * new one costs a connect (and a TLS handshake) per model call (issue 35). Otherwise the body is
+ * cancelled, which aborts the request. Nothing more is read from it either way.
+ */
+async function releaseBody(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), 0);
+  });
+  try {
+    if (await Promise.race([reader.closed.then(() => true), later])) return;
+  } catch {
+    // The body failed: nothing to keep.
+  } finally {
+    clearTimeout(timer);
+  }
+  await reader.cancel().catch(() => {});
 }

@@ -19,7 +19,9 @@ export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
 export {
   definedFields,
   type FormatterClass,
+  type ProviderEntryCommon,
   type ProviderEntryParts,
+  type ProviderWithoutChatParts,
   providerEntry,
 } from "./provider-entry.js";
 export {
@@ -35,11 +37,22 @@ export type {
   ProviderEmbeddingOptions,
 } from "./provider-model-options.js";
 export {
+  type ProviderRealtimeDefaults,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
+} from "./provider-realtime-model.js";
+export {
   type ProviderChatModelOptionsOf,
   type ProviderClientOptions,
   type ProviderOptionsWithId,
   providerClient,
 } from "./provider-settings.js";
+export {
+  type ProviderTTSCallOptions,
+  type ProviderTTSDefaults,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
+} from "./provider-tts-model.js";
 export { renamedOption } from "./renamed-option.js";
 export { checkRequestMessages, type RequestMessageShape } from "./request-messages.js";
 export {

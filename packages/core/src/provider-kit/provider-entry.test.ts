@@ -3,9 +3,11 @@ import { FormatterBase } from "../formatter/formatter-base.js";
 import type { Msg } from "../message/msg.js";
 import type { Provider } from "../registry/provider.js";
 import { createRegistry } from "../registry/registry.js";
+import { RegistryError } from "../registry/registry-error.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { ScriptedTTSModel } from "../testing/scripted-tts-model.js";
 import { CharTokenCounter } from "../token/char-token-counter.js";
+import type { TTSModelBase } from "../tts/tts-model-base.js";
 import { definedFields, providerEntry } from "./provider-entry.js";
 
 class OneFormatter extends FormatterBase<object> {
@@ -60,6 +62,50 @@ describe("providerEntry ttsModel", () => {
       formatters: { chat: OneFormatter, multiagent: ManyFormatter },
     });
     expect("ttsModel" in silent).toBe(false);
+  });
+});
+
+describe("providerEntry typed TTS options", () => {
+  it("types the TTS factory by its options, and the registry checks them", () => {
+    const entry = providerEntry({
+      id: "speaker" as const,
+      chatModel: (options: { modelName: string }) => new ScriptedChatModel(options),
+      formatters: { chat: OneFormatter, multiagent: ManyFormatter },
+      ttsModel: (options: { voice?: string; stream?: boolean } & { modelName: string }) =>
+        new ScriptedTTSModel({ modelName: `${options.modelName}/${options.voice ?? "-"}` }),
+    });
+    const registry = createRegistry().register(entry);
+    expectTypeOf(registry.ttsModel<"speaker:v1">)
+      .parameter(1)
+      .toEqualTypeOf<{ voice?: string; stream?: boolean } | undefined>();
+    expect(registry.ttsModel("speaker:v1", { voice: "coral" }).modelName).toBe("v1/coral");
+    // @ts-expect-error a misspelt TTS option is a type error
+    expect(registry.ttsModel("speaker:v1", { vioce: "coral" }).modelName).toBe("v1/-");
+  });
+});
+
+describe("providerEntry without chat models", () => {
+  it("builds an entry whose chat model and formatter say what the provider offers instead", () => {
+    const entry = providerEntry({
+      id: "local" as const,
+      withoutChatModels: "Run chat models through another provider.",
+      tokenCounter: () => new CharTokenCounter(),
+      ttsModel: (options: { voice?: string } & { modelName: string }): TTSModelBase =>
+        new ScriptedTTSModel({ modelName: options.modelName }),
+    });
+    expectTypeOf(entry).toEqualTypeOf<
+      Provider<never, never, CharTokenCounter, "local", { voice?: string }>
+    >();
+    const registry = createRegistry().register(entry);
+    expect(registry.tokenCounter("local:m")).toBeInstanceOf(CharTokenCounter);
+    expect(registry.ttsModel("local:m", { voice: "v" }).modelName).toBe("m");
+    expect(() => registry.chatModel("local:m")).toThrow(RegistryError);
+    expect(() => registry.chatModel("local:m")).toThrow(
+      'Provider "local" offers token counters and text-to-speech models only, not chat models. Run chat models through another provider.',
+    );
+    expect(() => registry.formatter("local")).toThrow(/offers .* only, not formatters\./);
+    // @ts-expect-error a provider without chat models takes no chat model options
+    expect(() => registry.chatModel("local:m", { stream: false })).toThrow(RegistryError);
   });
 });
 

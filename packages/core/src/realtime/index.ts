@@ -16,7 +16,11 @@ export {
   type ToolCallApprover,
 } from "./realtime-agent.js";
 export { DEFAULT_EVENT_WAIT_MS, RealtimeEventLog } from "./realtime-event-log.js";
-export { realtimeToolOutputText, realtimeUrlSourceError } from "./realtime-input-helpers.js";
+export {
+  realtimeSetupRefusedError,
+  realtimeToolOutputText,
+  realtimeUrlSourceError,
+} from "./realtime-input-helpers.js";
 export {
   DEFAULT_REALTIME_CONNECT_TIMEOUT_MS,
   DEFAULT_REALTIME_IDLE_TIMEOUT_MS,

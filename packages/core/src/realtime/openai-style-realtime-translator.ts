@@ -34,8 +34,8 @@ export class OpenAIStyleRealtimeTranslator {
   }
 
   /** The response an event belongs to: its own `response_id` (when enabled), else the current one. */
-  protected responseIdOf(data: Record<string, unknown>): string {
-    return (this.#fromEvents && wireString(data.response_id)) || this.#responseId;
+  protected responseIdOf(data: object): string {
+    return (this.#fromEvents && wireString(wireObject(data).response_id)) || this.#responseId;
   }
 
   /** The model events of one server event (none for events AgentScope does not surface). */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ModelError } from "../errors/index.js";
-import { realtimeToolOutputText, realtimeUrlSourceError } from "./realtime-input-helpers.js";
+import {
+  realtimeSetupRefusedError,
+  realtimeToolOutputText,
+  realtimeUrlSourceError,
+} from "./realtime-input-helpers.js";
 
 describe("realtime input helpers", () => {
   it("renders a tool output as text, media blocks by their type", () => {
@@ -20,5 +24,15 @@ describe("realtime input helpers", () => {
       "openai: realtime audio must be base64 PCM16 data; download a URL source first.",
     );
     expect(realtimeUrlSourceError("gemini", "image").message).toContain("must be base64 data;");
+  });
+
+  it("names a refused session setup with the API's message, not retryable", () => {
+    const error = realtimeSetupRefusedError("openai", "Invalid voice");
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({ provider: "openai", retryable: false });
+    expect(error.message).toBe(
+      "openai: the realtime session could not be configured: Invalid voice",
+    );
+    expect(realtimeSetupRefusedError("dashscope", undefined).message).toMatch(/: error event$/);
   });
 });

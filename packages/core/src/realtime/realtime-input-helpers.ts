@@ -26,3 +26,15 @@ export function realtimeUrlSourceError(
     { provider },
   );
 }
+
+/**
+ * The error of a realtime session whose configuration the API refused (an `error` event before
+ * the session was configured): not retryable, with the API's `message`.
+ */
+export function realtimeSetupRefusedError(provider: string, message: unknown): ModelError {
+  const detail = typeof message === "string" && message !== "" ? message : "error event";
+  return new ModelError(`${provider}: the realtime session could not be configured: ${detail}`, {
+    provider,
+    retryable: false,
+  });
+}

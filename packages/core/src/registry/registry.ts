@@ -6,9 +6,11 @@ import { parseModelString } from "./parse-model-string.js";
 import type {
   AnyProvider,
   FormatterKind,
+  ProviderEmbeddingOptionsOf,
   ProviderFormatterOutputOf,
   ProviderModelOptionsOf,
   ProviderTokenCounterOf,
+  ProviderTTSOptionsOf,
 } from "./provider.js";
 import { RegistryError } from "./registry-error.js";
 
@@ -40,6 +42,16 @@ type ProviderOf<Ps, M extends string> =
 /** The chat model options `registry.chatModel(model, options)` takes for the model string `M`. */
 export type ChatModelOptionsFor<Ps, M extends string> =
   Untyped<Ps> extends true ? Record<string, unknown> : ProviderModelOptionsOf<ProviderOf<Ps, M>>;
+
+/** The text-to-speech model options `registry.ttsModel(model, options)` takes for the model string `M`. */
+export type TTSModelOptionsFor<Ps, M extends string> =
+  Untyped<Ps> extends true ? Record<string, unknown> : ProviderTTSOptionsOf<ProviderOf<Ps, M>>;
+
+/** The embedding model options `registry.embedding(model, options)` takes for the model string `M`. */
+export type EmbeddingOptionsFor<Ps, M extends string> =
+  Untyped<Ps> extends true
+    ? Record<string, unknown>
+    : ProviderEmbeddingOptionsOf<ProviderOf<Ps, M>>;
 
 /**
  * Providers by id, and models resolved from strings: `registry.register(openai())`, then
@@ -160,20 +172,24 @@ export class Registry<Ps extends object = Record<never, never>> {
   /** An embedding model for a `"provider:model"` string (an error if the provider has none). */
   embedding<M extends ModelString<Ps>>(
     model: M,
-    options: Record<string, unknown> = {},
+    options: EmbeddingOptionsFor<Ps, M> = {} as EmbeddingOptionsFor<Ps, M>,
   ): EmbeddingModelBase {
     const { provider, modelName } = parseModelString(model);
     const found = this.lookup(provider);
     if (!found.embedding) {
       throw new RegistryError(`Provider "${provider}" has no embedding models.`);
     }
-    return found.embedding({ ...options, modelName });
+    return found.embedding({ ...(options as object), modelName });
   }
 
-  /** A text-to-speech model for a `"provider:model"` string (an error if the provider has none). */
+  /**
+   * A text-to-speech model for a `"provider:model"` string (an error if the provider has none),
+   * with the provider's TTS model options (checked at compile time once the registry's type knows
+   * the provider).
+   */
   ttsModel<M extends ModelString<Ps>>(
     model: M,
-    options: Record<string, unknown> = {},
+    options: TTSModelOptionsFor<Ps, M> = {} as TTSModelOptionsFor<Ps, M>,
   ): TTSModelBase {
     const { provider, modelName } = parseModelString(model);
     const found = this.lookup(provider);
@@ -187,7 +203,7 @@ export class Registry<Ps extends object = Record<never, never>> {
         }`,
       );
     }
-    return found.ttsModel({ ...options, modelName });
+    return found.ttsModel({ ...(options as object), modelName });
   }
 
   /** The ids of registered providers that build text-to-speech models. */

@@ -106,33 +106,55 @@ export function toolTimeoutText(toolName: string, ms: number): string {
   return `Error: The tool '${toolName}' did not finish within ${ms} ms (its executionTimeout) and was stopped. Try again with a smaller task or narrower arguments.`;
 }
 
+// Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
+const hasLimit = (ms: number | null | undefined): ms is number =>
+  ms != null && Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647;
+
 /**
- * A signal that aborts when `parent` does or when `ms` pass (then `timedOut()` is true), and
- * `dispose` to stop the timer and detach. Without `ms`, it is `parent` itself.
+ * The signal a tool runs with: it aborts when `parent` does or once `ms` pass (then `timedOut`
+ * is true). Without a limit it is `parent` itself. The timer is only armed ({@link arm}) when the
+ * tool returns a promise or a stream, and runs from then: a synchronous result needs none (no
+ * timer could fire while the tool runs synchronously anyway).
  */
-function withTimeout(parent: AbortSignal, ms: number | null | undefined) {
-  // Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
-  if (ms == null || !Number.isFinite(ms) || ms <= 0 || ms > 2_147_483_647 || parent.aborted) {
-    return { signal: parent, timedOut: () => false, dispose: () => {} };
+class ToolSignal {
+  readonly signal: AbortSignal;
+  timedOut = false;
+  readonly #parent: AbortSignal;
+  readonly #ms: number | undefined;
+  readonly #controller: AbortController | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #onAbort = () => this.#controller?.abort(this.#parent.reason);
+
+  constructor(parent: AbortSignal, ms: number | null | undefined) {
+    this.#parent = parent;
+    if (!hasLimit(ms) || parent.aborted) {
+      this.signal = parent;
+      return;
+    }
+    this.#ms = ms;
+    this.#controller = new AbortController();
+    this.signal = this.#controller.signal;
+    parent.addEventListener("abort", this.#onAbort, { once: true });
   }
-  const controller = new AbortController();
-  let fired = false;
-  const onAbort = () => controller.abort(parent.reason);
-  parent.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => {
-    fired = true;
-    controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
-  }, ms);
-  // A call whose consumer stopped reading (without closing) must not keep Node running.
-  (timer as { unref?: () => void }).unref?.();
-  return {
-    signal: controller.signal,
-    timedOut: () => fired,
-    dispose: () => {
-      clearTimeout(timer);
-      parent.removeEventListener("abort", onAbort);
-    },
-  };
+
+  /** Starts the timer (once). */
+  arm(): void {
+    const ms = this.#ms;
+    const controller = this.#controller;
+    if (ms === undefined || !controller || this.#timer !== undefined || this.signal.aborted) return;
+    this.#timer = setTimeout(() => {
+      this.timedOut = true;
+      controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
+    }, ms);
+    // A call whose consumer stopped reading (without closing) must not keep Node running.
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Stops the timer and detaches from the parent signal. */
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#controller) this.#parent.removeEventListener("abort", this.#onAbort);
+  }
 }
 
 /**
@@ -144,74 +166,83 @@ function withTimeout(parent: AbortSignal, ms: number | null | undefined) {
  * Each response goes through `postprocessFunc`.
  */
 export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResponse, void> {
-  const timeout = withTimeout(options.context.signal, options.executionTimeout);
+  const { tool, toolCall, input, postprocessFunc } = options;
+  const timeout = new ToolSignal(options.context.signal, options.executionTimeout);
+  const signal = timeout.signal;
+  const abortedWith = (last: ToolResponse | undefined) =>
+    timeout.timedOut
+      ? finalWith(
+          last,
+          toolTimeoutText(options.toolCall.name, options.executionTimeout as number),
+          false,
+        )
+      : finalWith(last, TOOL_INTERRUPTED_TEXT, true);
+  const post = postprocessFunc
+    ? async (response: ToolResponse): Promise<ToolResponse> => {
+        try {
+          return (await postprocessFunc(toolCall, response)) ?? response;
+        } catch (error) {
+          return toolResponse(`Error: The postprocess function failed: ${errorMessage(error)}`);
+        }
+      }
+    : undefined;
+
   try {
-    yield* runWithSignal(options, timeout.signal, () =>
-      timeout.timedOut()
-        ? {
-            text: toolTimeoutText(options.toolCall.name, options.executionTimeout as number),
-            interrupted: false,
-          }
-        : { text: TOOL_INTERRUPTED_TEXT, interrupted: true },
-    );
+    if (signal.aborted) {
+      const response = abortedWith(undefined);
+      yield post ? await post(response) : response;
+      return;
+    }
+
+    const context =
+      signal === options.context.signal ? options.context : { ...options.context, signal };
+    let result: unknown;
+    try {
+      const raw: unknown = tool.execute(input, context);
+      if (isPromiseLike(raw)) {
+        timeout.arm();
+        result = await settleOrAbort(raw, signal);
+      } else {
+        result = raw;
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        const response = toolResponse(`Error: ${errorMessage(error)}`);
+        yield post ? await post(response) : response;
+        return;
+      }
+      result = ABORTED;
+    }
+    if (result === ABORTED) {
+      const response = abortedWith(undefined);
+      yield post ? await post(response) : response;
+      return;
+    }
+
+    if (!isAsyncIterable(result) || typeof result === "string") {
+      const response =
+        asToolResponse(result) ??
+        toolResponse(
+          `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
+        );
+      yield post ? await post(response) : response;
+      return;
+    }
+    timeout.arm();
+    yield* streamed(result, signal, abortedWith, post);
   } finally {
     timeout.dispose();
   }
 }
 
-async function* runWithSignal(
-  options: RunToolOptions,
+// The chunks of a streaming tool (each through `post`), ended early on abort or a bad chunk.
+async function* streamed(
+  result: AsyncIterable<unknown>,
   signal: AbortSignal,
-  aborted: () => { text: string; interrupted: boolean },
+  abortedWith: (last: ToolResponse | undefined) => ToolResponse,
+  postprocess: ((response: ToolResponse) => Promise<ToolResponse>) | undefined,
 ): AsyncGenerator<ToolResponse, void> {
-  const { tool, toolCall, input, postprocessFunc } = options;
-  const context = { ...options.context, signal };
-  const abortedWith = (last: ToolResponse | undefined) => {
-    const { text, interrupted } = aborted();
-    return finalWith(last, text, interrupted);
-  };
-
-  const post = async (response: ToolResponse): Promise<ToolResponse> => {
-    if (!postprocessFunc) return response;
-    try {
-      return (await postprocessFunc(toolCall, response)) ?? response;
-    } catch (error) {
-      return toolResponse(`Error: The postprocess function failed: ${errorMessage(error)}`);
-    }
-  };
-
-  if (signal.aborted) {
-    yield await post(abortedWith(undefined));
-    return;
-  }
-
-  let result: unknown;
-  try {
-    const raw: unknown = tool.execute(input, context);
-    result = isPromiseLike(raw) ? await settleOrAbort(raw, signal) : raw;
-  } catch (error) {
-    if (!signal.aborted) {
-      yield await post(toolResponse(`Error: ${errorMessage(error)}`));
-      return;
-    }
-    result = ABORTED;
-  }
-  if (result === ABORTED) {
-    yield await post(abortedWith(undefined));
-    return;
-  }
-
-  if (!isAsyncIterable(result) || typeof result === "string") {
-    const response = asToolResponse(result);
-    yield await post(
-      response ??
-        toolResponse(
-          `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
-        ),
-    );
-    return;
-  }
-
+  const post = postprocess ?? (async (response: ToolResponse) => response);
   const iterator = result[Symbol.asyncIterator]();
   let last: ToolResponse | undefined;
   let finished = false;

@@ -162,6 +162,35 @@ describe("Toolkit execution timeout", () => {
       }),
     ).toThrow(/executionTimeout: expected a positive number of milliseconds/);
   });
+
+  it("starts the timeout timer only for a tool that returns a promise, and clears it", async () => {
+    const started = vi.spyOn(globalThis, "setTimeout");
+    const cleared = vi.spyOn(globalThis, "clearTimeout");
+    try {
+      const toolkit = new Toolkit({ executionTimeout: 60_000 });
+      toolkit.registerToolFunction({
+        name: "sync",
+        description: "Answers at once.",
+        parameters: noParams,
+        execute: () => "now",
+      });
+      toolkit.registerToolFunction({
+        name: "later",
+        description: "Answers after a promise.",
+        parameters: noParams,
+        execute: async () => "later",
+      });
+      expect(texts((await collect(toolkit.callTool(call("sync"))))[0])).toEqual(["now"]);
+      expect(started).not.toHaveBeenCalled();
+      expect(texts((await collect(toolkit.callTool(call("later"))))[0])).toEqual(["later"]);
+      expect(started).toHaveBeenCalledTimes(1);
+      expect(started.mock.calls[0]?.[1]).toBe(60_000);
+      expect(cleared).toHaveBeenCalledWith(started.mock.results[0]?.value);
+    } finally {
+      started.mockRestore();
+      cleared.mockRestore();
+    }
+  });
 });
 
 describe("Toolkit output cap", () => {

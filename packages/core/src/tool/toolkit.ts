@@ -585,12 +585,20 @@ export class Toolkit extends StateModule {
    * thrown error, a timeout and an abort through `signal` each end in a response the model can
    * read. Every response's text is capped at the tool's `maxOutputChars`.
    */
-  async *callTool(
+  callTool(
     toolCall: ToolUseBlock,
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolResponse, void> {
-    const run = () => this.#callToolThroughMiddlewares(toolCall, options);
-    yield* isTracingEnabled() ? traceToolCall(this, toolCall, run) : run();
+    return isTracingEnabled()
+      ? this.#tracedCall(toolCall, options)
+      : this.#callToolThroughMiddlewares(toolCall, options);
+  }
+
+  async *#tracedCall(
+    toolCall: ToolUseBlock,
+    options: CallToolOptions,
+  ): AsyncGenerator<ToolResponse, void> {
+    yield* traceToolCall(this, toolCall, () => this.#callToolThroughMiddlewares(toolCall, options));
   }
 
   async *#callToolThroughMiddlewares(
@@ -602,17 +610,14 @@ export class Toolkit extends StateModule {
       signal: options.signal ?? new AbortController().signal,
       agent: options.agent,
     };
-    let handler = (kw: ToolCallKwargs): AsyncIterable<ToolResponse> => this.#callTool(kw);
-    for (let i = this.#middlewares.length - 1; i >= 0; i--) {
-      const middleware = this.#middlewares[i] as ToolMiddleware;
-      const next = handler;
-      handler = (kw) => middleware(kw, next);
-    }
     const own = this.tools.get(toolCall?.name)?.maxOutputChars;
     const cap = own === undefined ? this.maxOutputChars : own;
     let last: ToolResponse | undefined;
     try {
-      for await (const response of handler(kwargs)) {
+      // Without middlewares the call's responses are read directly (no generator in between).
+      const responses =
+        this.#middlewares.length === 0 ? this.#startCall(kwargs) : this.#throughMiddlewares(kwargs);
+      for await (const response of responses) {
         last = response;
         yield capToolResponse(response, cap);
       }
@@ -627,26 +632,44 @@ export class Toolkit extends StateModule {
     }
   }
 
+  #throughMiddlewares(kwargs: ToolCallKwargs): AsyncIterable<ToolResponse> {
+    let handler = (kw: ToolCallKwargs): AsyncIterable<ToolResponse> => this.#callTool(kw);
+    for (let i = this.#middlewares.length - 1; i >= 0; i--) {
+      const middleware = this.#middlewares[i] as ToolMiddleware;
+      const next = handler;
+      handler = (kw) => middleware(kw, next);
+    }
+    return handler(kwargs);
+  }
+
+  // The innermost handler a middleware's `next` reaches: starts the call when first read.
   async *#callTool(kwargs: ToolCallKwargs): AsyncGenerator<ToolResponse, void> {
+    yield* this.#startCall(kwargs);
+  }
+
+  // Starts the call now and returns its responses: one for an unknown tool, bad arguments or a
+  // background task, else the running tool's.
+  #startCall(kwargs: ToolCallKwargs): AsyncIterable<ToolResponse> | Iterable<ToolResponse> {
     const { toolCall, signal, agent } = kwargs;
     this.#refreshMetaTool();
     const tool = this.tools.get(toolCall.name);
     if (!tool) {
-      yield toolResponse(`FunctionNotFoundError: Cannot find the function named ${toolCall.name}`);
-      return;
+      return [
+        toolResponse(`FunctionNotFoundError: Cannot find the function named ${toolCall.name}`),
+      ];
     }
     if (!this.#isActive(tool)) {
-      yield toolResponse(
-        `FunctionInactiveError: The function '${toolCall.name}' is in the inactive group '${tool.group}'. Activate the tool group by calling 'reset_equipped_tools' first to use this tool.`,
-      );
-      return;
+      return [
+        toolResponse(
+          `FunctionInactiveError: The function '${toolCall.name}' is in the inactive group '${tool.group}'. Activate the tool group by calling 'reset_equipped_tools' first to use this tool.`,
+        ),
+      ];
     }
     const post = tool.postprocessFunc;
     const input = this.#argumentsOf(tool, toolCall.input ?? {});
     if (typeof input === "string") {
       const response = toolResponse(input);
-      yield post ? ((await post(toolCall, response)) ?? response) : response;
-      return;
+      return post ? postprocessed(post, toolCall, response) : [response];
     }
     const executionTimeout =
       tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout;
@@ -665,10 +688,9 @@ export class Toolkit extends StateModule {
         toolCall,
         postprocessFunc: post,
       });
-      yield toolResponse(taskStartedText(toolCall.name, taskId));
-      return;
+      return [toolResponse(taskStartedText(toolCall.name, taskId))];
     }
-    yield* run(signal, post);
+    return run(signal, post);
   }
 
   /**
@@ -749,4 +771,13 @@ export class Toolkit extends StateModule {
     const wanted = new Set(names);
     for (const group of this.groups.values()) group.active = wanted.has(group.name);
   }
+}
+
+// The one response of a call that never ran, through the tool's postprocess function.
+async function* postprocessed(
+  post: ToolPostprocessFunc,
+  toolCall: ToolUseBlock,
+  response: ToolResponse,
+): AsyncGenerator<ToolResponse, void> {
+  yield (await post(toolCall, response)) ?? response;
 }

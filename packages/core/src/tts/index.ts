@@ -25,6 +25,7 @@ export {
   StreamingInputTTSModelBase,
 } from "./streaming-input-tts-model-base.js";
 export { TTSAudioAccumulator } from "./tts-audio-accumulator.js";
+export { TTSAudioChunks, type TTSAudioChunksOptions } from "./tts-audio-chunks.js";
 export {
   spokenText,
   type TTSCallOptions,

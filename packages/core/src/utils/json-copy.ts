@@ -138,7 +138,10 @@ function copy(value: unknown, path: (string | number)[], ancestors: object[]): u
     });
   }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // `for…in` + `hasOwn` visits Object.keys' keys in its order without allocating the key list
+  // (≈ 40 % of the copy of a long memory's state, issue 35).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     path.push(key);
     const item = copy(read(value, key, path), path, ancestors);
     path.pop();

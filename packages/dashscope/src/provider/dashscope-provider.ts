@@ -2,13 +2,18 @@ import {
   definedFields,
   type Provider,
   type ProviderChatModelOptionsOf,
-  type ProviderModelOptions,
   type ProviderOptionsWithId,
   providerEntry,
   renamedOption,
 } from "@agentscope-ts/core";
-import { DashScopeMultiModalEmbedding } from "../embedding/dashscope-multimodal-embedding.js";
-import { DashScopeTextEmbedding } from "../embedding/dashscope-text-embedding.js";
+import {
+  DashScopeMultiModalEmbedding,
+  type DashScopeMultiModalEmbeddingOptions,
+} from "../embedding/dashscope-multimodal-embedding.js";
+import {
+  DashScopeTextEmbedding,
+  type DashScopeTextEmbeddingOptions,
+} from "../embedding/dashscope-text-embedding.js";
 import {
   DashScopeChatFormatter,
   type DashScopeMessage,
@@ -18,8 +23,10 @@ import {
   DashScopeChatModel,
   type DashScopeChatModelOptions,
 } from "../model/dashscope-chat-model.js";
-import { dashScopeTTSModel } from "../tts/dashscope-tts-factory.js";
-
+import {
+  type DashScopeTTSFactoryOptions,
+  dashScopeTTSModel,
+} from "../tts/dashscope-tts-factory.js";
 import type { DashScopeBaseURLOptions } from "../utils/base-url.js";
 
 /** Settings a {@link dashscope} provider applies to every model it builds. */
@@ -42,12 +49,35 @@ function isMultimodalEmbedding(modelName: string): boolean {
 /** The options `registry.chatModel("dashscope:…", options)` takes: the chat model's, but the client's. */
 export type DashScopeProviderModelOptions = ProviderChatModelOptionsOf<DashScopeChatModelOptions>;
 
-/** The type of the {@link dashscope} provider: its model options, messages and token counter. */
+/**
+ * The options `registry.ttsModel("dashscope:…", options)` takes: those of every DashScope TTS
+ * model (the model name picks one, see `dashScopeTTSModel`), plus `streamingInput`.
+ */
+export type DashScopeProviderTTSOptions = Omit<
+  DashScopeTTSFactoryOptions,
+  "modelName" | "provider"
+>;
+
+/**
+ * The options `registry.embedding("dashscope:…", options)` takes: those of the text and the
+ * multimodal embedding models (the model name picks one).
+ */
+export type DashScopeProviderEmbeddingOptions = Omit<
+  DashScopeTextEmbeddingOptions & DashScopeMultiModalEmbeddingOptions,
+  "modelName"
+>;
+
+/**
+ * The type of the {@link dashscope} provider: its model options, messages and the options of its
+ * TTS and embedding models.
+ */
 export type DashScopeProvider<Id extends string = "dashscope"> = Provider<
   DashScopeProviderModelOptions,
   DashScopeMessage,
   never,
-  Id
+  Id,
+  DashScopeProviderTTSOptions,
+  DashScopeProviderEmbeddingOptions
 >;
 
 /**
@@ -67,14 +97,13 @@ export function dashscope<const Id extends string = "dashscope">(
   const client = definedFields({ apiKey, baseURL, fetch });
   return providerEntry({
     id,
-    chatModel: (modelOptions: DashScopeProviderModelOptions & { modelName: string }) =>
+    chatModel: (modelOptions) =>
       new DashScopeChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: DashScopeChatFormatter, multiagent: DashScopeMultiAgentFormatter },
-    embedding: (modelOptions: ProviderModelOptions) =>
+    embedding: (modelOptions) =>
       isMultimodalEmbedding(modelOptions.modelName)
         ? new DashScopeMultiModalEmbedding({ ...client, ...modelOptions })
         : new DashScopeTextEmbedding({ ...client, ...modelOptions }),
-    ttsModel: (modelOptions: ProviderModelOptions) =>
-      dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
+    ttsModel: (modelOptions) => dashScopeTTSModel({ ...client, provider: id, ...modelOptions }),
   });
 }

@@ -1,10 +1,11 @@
 import {
   ModelError,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
   type RealtimeCancelInfo,
   type RealtimeInput,
-  RealtimeModelBase,
-  type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeSetupRefusedError,
   realtimeUrlSourceError,
   shortUuid,
 } from "@agentscope-ts/core";
@@ -21,7 +22,7 @@ export const DASHSCOPE_REALTIME_INPUT_SAMPLE_RATE = 16_000;
 
 /** Options of {@link DashScopeRealtimeModel}: AgentScope's `DashScopeRealtimeModel` in camelCase. */
 export interface DashScopeRealtimeModelOptions
-  extends Partial<RealtimeModelBaseOptions>,
+  extends ProviderRealtimeModelOptions,
     Omit<DashScopeWebSocketOptions, "connectTimeout"> {
   /** The voice. Default `"Cherry"`. */
   voice?: "Cherry" | "Serena" | "Ethan" | "Chelsie" | (string & {});
@@ -39,27 +40,21 @@ export interface DashScopeRealtimeModelOptions
  * `response.create` with instructions) and no tools: the API has no function calling. A
  * barge-in sends `response.cancel` while a response runs.
  */
-export class DashScopeRealtimeModel extends RealtimeModelBase {
+export class DashScopeRealtimeModel extends ProviderRealtimeModelBase {
   readonly provider = "dashscope";
   readonly supportInputModalities = ["audio", "text", "image"] as const;
   readonly inputSampleRate = DASHSCOPE_REALTIME_INPUT_SAMPLE_RATE;
   readonly outputSampleRate: number;
-  /** The voice. */
-  readonly voice: string;
-  /** Whether the user's speech is transcribed. */
-  readonly enableInputAudioTranscription: boolean;
   readonly #client: DashScopeWebSocketClient;
   readonly #sessionKwargs: Record<string, unknown>;
   #socket: DashScopeSocket | undefined;
   #closing = false;
 
   constructor(options: DashScopeRealtimeModelOptions = {}) {
-    super({ modelName: "qwen3-omni-flash-realtime", ...options });
+    super(options, { modelName: "qwen3-omni-flash-realtime", voice: "Cherry" });
     this.outputSampleRate = this.modelName.startsWith("qwen3-omni-flash-realtime")
       ? 24_000
       : 16_000;
-    this.voice = options.voice ?? "Cherry";
-    this.enableInputAudioTranscription = options.enableInputAudioTranscription ?? true;
     this.#sessionKwargs = options.sessionKwargs ?? {};
     this.#client = webSocketClient({ ...options, connectTimeout: null }, "DashScopeRealtimeModel");
   }
@@ -118,12 +113,7 @@ export class DashScopeRealtimeModel extends RealtimeModelBase {
         if (type === "error" && !isReady) {
           // The session configuration was refused: nothing to talk to.
           const message = (data as { error?: { message?: unknown } }).error?.message;
-          refused?.(
-            new ModelError(
-              `dashscope: the realtime session could not be configured: ${String(message ?? "error event")}`,
-              { provider: "dashscope", retryable: false },
-            ),
-          );
+          refused?.(realtimeSetupRefusedError("dashscope", message));
           continue;
         }
         for (const event of translator.translate(data)) this.emit(event);

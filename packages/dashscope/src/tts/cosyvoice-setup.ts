@@ -1,33 +1,30 @@
-import type { TTSModelBaseOptions } from "@agentscope-ts/core";
-import { DashScopeSocket } from "../websocket/dashscope-socket.js";
-import { COSYVOICE_WEBSOCKET_PATH, type CosyVoiceTaskSettings } from "./cosyvoice-protocol.js";
+import type { TTSAudioChunks, TTSResponse } from "@agentscope-ts/core";
+import type { DashScopeError } from "../model/dashscope-error.js";
+import { DashScopeSocket, type SocketFrame } from "../websocket/dashscope-socket.js";
+import {
+  COSYVOICE_WEBSOCKET_PATH,
+  type CosyVoiceTaskSettings,
+  parseCosyVoiceEvent,
+  taskFailedError,
+} from "./cosyvoice-protocol.js";
 import {
   checkVoice,
   checkVoiceFormat,
   DASHSCOPE_TTS_SAMPLE_RATE,
-  type DashScopeVoiceFormat,
   type DashScopeWebSocketClient,
-  type DashScopeWebSocketOptions,
+  type DashScopeWebSocketTTSOptions,
   voiceMediaType,
   webSocketClient,
 } from "./dashscope-tts-options.js";
 
 /** Options shared by the CosyVoice models (AgentScope's keyword arguments, camelCased). */
-export interface CosyVoiceModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    DashScopeWebSocketOptions {
+export interface CosyVoiceModelOptions extends DashScopeWebSocketTTSOptions {
   /** The model. Default `"cosyvoice-v3-plus"` (AgentScope's); `cosyvoice-v3-flash`, `sambert`… */
   modelName?: string;
   /** The voice (`longanyang`, `longanhuan`, `longhuhu_v3`…). Default `"longanyang"`. */
   voice?: string;
-  /** The audio format. Default `"pcm"` (16-bit mono, what AgentScope asks for). */
-  format?: DashScopeVoiceFormat;
-  /** The sample rate in Hz (8000 … 48000). Default 24 000 (AgentScope's). */
-  sampleRate?: number;
   /** More task `parameters` (`volume`, `rate`, `pitch`, `instruction`, `language_hints`…). */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
 /** What every CosyVoice model reads from its options, checked. */
@@ -79,4 +76,36 @@ export function cosyVoiceTask(
     mediaType: voiceMediaType(setup.settings.format, setup.settings.sampleRate),
     what: `The CosyVoice task of ${modelName}`,
   };
+}
+
+/** A frame of a CosyVoice socket as the models act on it. */
+export type CosyVoiceFrame =
+  | { kind: "audio"; delta: TTSResponse | undefined }
+  | { kind: "started"; taskId: string }
+  | { kind: "failed"; taskId: string; error: DashScopeError }
+  | { kind: "finished"; taskId: string; characters: number }
+  | { kind: "other" };
+
+/**
+ * Reads a frame of a CosyVoice task: audio through `audio` (PCM cut on whole samples; a delta to
+ * hand out, or none), and the task's `task-started`, `task-failed` (its typed error) and
+ * `task-finished` (the characters spoken) events.
+ */
+export function readCosyVoiceFrame(
+  frame: SocketFrame,
+  audio: TTSAudioChunks,
+  provider: string,
+): CosyVoiceFrame {
+  if (frame.kind === "binary") return { kind: "audio", delta: audio.push(frame.bytes) };
+  const event = parseCosyVoiceEvent(frame.text);
+  switch (event?.event) {
+    case "task-started":
+      return { kind: "started", taskId: event.taskId };
+    case "task-failed":
+      return { kind: "failed", taskId: event.taskId, error: taskFailedError(event, provider) };
+    case "task-finished":
+      return { kind: "finished", taskId: event.taskId, characters: event.characters ?? 0 };
+    default:
+      return { kind: "other" };
+  }
 }

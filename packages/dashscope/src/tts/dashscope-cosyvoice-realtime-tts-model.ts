@@ -1,24 +1,13 @@
-import {
-  Pcm16Aligner,
-  StreamingInputTTSModelBase,
-  type TTSRequest,
-  ttsAudioDelta,
-} from "@agentscope-ts/core";
+import { StreamingInputTTSModelBase, TTSAudioChunks, type TTSRequest } from "@agentscope-ts/core";
 import type { DashScopeSocket } from "../websocket/dashscope-socket.js";
-import {
-  continueTask,
-  finishTask,
-  newTaskId,
-  parseCosyVoiceEvent,
-  runTask,
-  taskFailedError,
-} from "./cosyvoice-protocol.js";
+import { continueTask, finishTask, newTaskId, runTask } from "./cosyvoice-protocol.js";
 import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
   cosyVoiceTask,
   openCosyVoiceSocket,
+  readCosyVoiceFrame,
 } from "./cosyvoice-setup.js";
 import {
   ColdStartGate,
@@ -62,7 +51,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
   private readonly gate: ColdStartGate;
   private socket: DashScopeSocket | undefined;
   private task: Task | undefined;
-  private aligner = new Pcm16Aligner();
+  private audio: TTSAudioChunks;
 
   constructor(options: DashScopeCosyVoiceRealtimeTTSModelOptions = {}) {
     const setup = cosyVoiceSetup(options, "DashScopeCosyVoiceRealtimeTTSModel");
@@ -73,6 +62,13 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
     this.format = setup.settings.format;
     this.sampleRate = setup.settings.sampleRate;
     this.gate = new ColdStartGate(options);
+    this.audio = this.newAudio();
+  }
+
+  /** The audio of a new task: cut on whole samples, handed out as it arrives. */
+  private newAudio(): TTSAudioChunks {
+    const { mediaType } = cosyVoiceTask(this.setup, this.modelName);
+    return new TTSAudioChunks({ streaming: true, mediaType });
   }
 
   protected async doConnect(request: { signal: AbortSignal }): Promise<void> {
@@ -128,7 +124,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
       started.catch(() => {});
       task = { id: newTaskId(), started, resolveStarted, rejectStarted };
       this.task = task;
-      this.aligner = new Pcm16Aligner();
+      this.audio = this.newAudio();
       socket.send(runTask(task.id, settings));
     }
     await task.started;
@@ -137,7 +133,7 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
 
   /** Reads the socket until it closes: audio to the buffer, task events to the task. */
   private async pump(socket: DashScopeSocket): Promise<void> {
-    const { mediaType, what } = cosyVoiceTask(this.setup, this.modelName);
+    const { what } = cosyVoiceTask(this.setup, this.modelName);
     for (;;) {
       let frame: Awaited<ReturnType<DashScopeSocket["next"]>>;
       try {
@@ -149,23 +145,21 @@ export class DashScopeCosyVoiceRealtimeTTSModel extends StreamingInputTTSModelBa
         }
         return;
       }
-      if (frame.kind === "binary") {
-        const bytes = this.format === "pcm" ? this.aligner.push(frame.bytes) : frame.bytes;
-        if (bytes.length > 0) this.receiveAudio(ttsAudioDelta(bytes, mediaType));
+      const read = readCosyVoiceFrame(frame, this.audio, this.provider);
+      if (read.kind === "audio") {
+        if (read.delta) this.receiveAudio(read.delta);
         continue;
       }
-      const event = parseCosyVoiceEvent(frame.text);
       const task = this.task;
-      if (!event || !task || event.taskId !== task.id) continue;
-      if (event.event === "task-started") task.resolveStarted();
-      else if (event.event === "task-failed") {
-        const error = taskFailedError(event, this.provider);
-        task.rejectStarted(error);
+      if (read.kind === "other" || !task || read.taskId !== task.id) continue;
+      if (read.kind === "started") task.resolveStarted();
+      else if (read.kind === "failed") {
+        task.rejectStarted(read.error);
         this.task = undefined;
-        this.receiveError(error);
-      } else if (event.event === "task-finished") {
+        this.receiveError(read.error);
+      } else {
         this.task = undefined;
-        this.receiveEnd({ usage: { inputTokens: event.characters ?? 0 } });
+        this.receiveEnd({ usage: { inputTokens: read.characters } });
       }
     }
   }

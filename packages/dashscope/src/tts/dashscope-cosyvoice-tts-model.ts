@@ -1,27 +1,17 @@
 import {
-  audioBlockFromBytes,
-  concatBytes,
-  createTTSResponse,
-  Pcm16Aligner,
+  TTSAudioChunks,
   TTSModelBase,
   type TTSRequest,
   type TTSResponse,
-  ttsAudioDelta,
 } from "@agentscope-ts/core";
-import {
-  continueTask,
-  finishTask,
-  newTaskId,
-  parseCosyVoiceEvent,
-  runTask,
-  taskFailedError,
-} from "./cosyvoice-protocol.js";
+import { continueTask, finishTask, newTaskId, runTask } from "./cosyvoice-protocol.js";
 import {
   type CosyVoiceModelOptions,
   type CosyVoiceSetup,
   cosyVoiceSetup,
   cosyVoiceTask,
   openCosyVoiceSocket,
+  readCosyVoiceFrame,
 } from "./cosyvoice-setup.js";
 import type { DashScopeVoiceFormat } from "./dashscope-tts-options.js";
 
@@ -67,30 +57,19 @@ export class DashScopeCosyVoiceTTSModel extends TTSModelBase {
     const socket = await openCosyVoiceSocket(this.setup, request.signal);
     try {
       socket.send(runTask(taskId, settings));
-      const aligner = this.format === "pcm" ? new Pcm16Aligner() : undefined;
-      const whole: Uint8Array[] = [];
+      const audio = new TTSAudioChunks({ streaming: this.streaming, mediaType });
       for (;;) {
         const frame = await socket.next(request.signal, null, what);
-        if (frame.kind === "binary") {
-          const bytes = aligner ? aligner.push(frame.bytes) : frame.bytes;
-          if (bytes.length === 0) continue;
-          if (this.streaming) yield ttsAudioDelta(bytes, mediaType);
-          else whole.push(bytes);
-          continue;
-        }
-        const event = parseCosyVoiceEvent(frame.text);
-        if (!event) continue;
-        if (event.event === "task-failed") throw taskFailedError(event, this.provider);
-        if (event.event === "task-started") {
+        const read = readCosyVoiceFrame(frame, audio, this.provider);
+        if (read.kind === "audio" && read.delta) yield read.delta;
+        else if (read.kind === "failed") throw read.error;
+        else if (read.kind === "started") {
           socket.send(continueTask(taskId, settings, text));
           socket.send(finishTask(taskId));
-        } else if (event.event === "task-finished") {
-          const usage = { inputTokens: event.characters ?? 0, outputTokens: 0, time: 0 };
-          const content =
-            whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
+        } else if (read.kind === "finished") {
           // Closed before the last yield: the consumer may stop reading at the last response.
           socket.close();
-          yield createTTSResponse({ content, isLast: true, usage });
+          yield audio.end({ inputTokens: read.characters });
           return;
         }
       }

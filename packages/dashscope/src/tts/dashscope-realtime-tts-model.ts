@@ -1,11 +1,4 @@
-import {
-  base64ToBytes,
-  Pcm16Aligner,
-  StreamingInputTTSModelBase,
-  type TTSModelBaseOptions,
-  type TTSRequest,
-  ttsAudioDelta,
-} from "@agentscope-ts/core";
+import { StreamingInputTTSModelBase, TTSAudioChunks, type TTSRequest } from "@agentscope-ts/core";
 import { DashScopeSocket } from "../websocket/dashscope-socket.js";
 import {
   ColdStartGate,
@@ -15,7 +8,7 @@ import {
   DASHSCOPE_TTS_SAMPLE_RATE,
   type DashScopeVoiceFormat,
   type DashScopeWebSocketClient,
-  type DashScopeWebSocketOptions,
+  type DashScopeWebSocketTTSOptions,
   voiceMediaType,
   webSocketClient,
 } from "./dashscope-tts-options.js";
@@ -28,21 +21,14 @@ import {
 
 /** Options of {@link DashScopeRealtimeTTSModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeRealtimeTTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    DashScopeWebSocketOptions,
+  extends DashScopeWebSocketTTSOptions,
     ColdStartOptions {
   /** The model. Default `"qwen3-tts-flash-realtime"` (AgentScope's); `qwen-tts-realtime`… */
   modelName?: string;
   /** The voice (`Cherry`, `Nofish`, `Ethan`, `Jennifer`…). Default `"Cherry"`. */
   voice?: string;
-  /** The audio format (`response_format`). Default `"pcm"` (16-bit mono). */
-  format?: DashScopeVoiceFormat;
-  /** The sample rate in Hz (8000 … 48000). Default 24 000. */
-  sampleRate?: number;
   /** More `session` fields sent in `session.update` (`language_type`, `speech_rate`, `volume`…). */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
 /** The session of the message being spoken: one socket, from `session.update` to `session.finished`. */
@@ -50,6 +36,8 @@ interface Session {
   socket: DashScopeSocket;
   finishing: boolean;
   characters: number;
+  /** The session's audio, cut on whole samples. */
+  audio: TTSAudioChunks;
 }
 
 /**
@@ -77,7 +65,6 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
   private readonly client: DashScopeWebSocketClient;
   private readonly gate: ColdStartGate;
   private session: Session | undefined;
-  private aligner = new Pcm16Aligner();
 
   constructor(options: DashScopeRealtimeTTSModelOptions = {}) {
     checkVoice(options.voice, "DashScopeRealtimeTTSModel");
@@ -138,10 +125,13 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
       signal,
       connectTimeout: client.connectTimeout,
     });
-    const session: Session = { socket, finishing: false, characters: 0 };
+    const audio = new TTSAudioChunks({
+      streaming: true,
+      mediaType: voiceMediaType(this.format, this.sampleRate),
+    });
+    const session: Session = { socket, finishing: false, characters: 0, audio };
     this.session?.socket.close();
     this.session = session;
-    this.aligner = new Pcm16Aligner();
     socket.send(
       clientEvent("session.update", {
         session: {
@@ -159,7 +149,6 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
 
   /** Reads the session's socket until it ends: audio deltas to the buffer, the end, errors. */
   private async pump(session: Session): Promise<void> {
-    const mediaType = voiceMediaType(this.format, this.sampleRate);
     const what = `The Qwen-TTS realtime session of ${this.modelName}`;
     for (;;) {
       let frame: Awaited<ReturnType<DashScopeSocket["next"]>>;
@@ -173,9 +162,8 @@ export class DashScopeRealtimeTTSModel extends StreamingInputTTSModelBase {
       const event = parseServerEvent(frame.text);
       if (!event) continue;
       if (event.type === "response.audio.delta" && typeof event.delta === "string") {
-        let bytes = base64ToBytes(event.delta);
-        if (this.format === "pcm") bytes = this.aligner.push(bytes);
-        if (bytes.length > 0) this.receiveAudio(ttsAudioDelta(bytes, mediaType));
+        const delta = session.audio.push(event.delta);
+        if (delta) this.receiveAudio(delta);
       } else if (event.type === "response.done") {
         const characters = event.response?.usage?.characters;
         if (typeof characters === "number") session.characters += characters;

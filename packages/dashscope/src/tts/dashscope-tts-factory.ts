@@ -1,6 +1,8 @@
 import type { TTSModelBase } from "@agentscope-ts/core";
-import type { CosyVoiceModelOptions } from "./cosyvoice-setup.js";
-import { DashScopeCosyVoiceRealtimeTTSModel } from "./dashscope-cosyvoice-realtime-tts-model.js";
+import {
+  DashScopeCosyVoiceRealtimeTTSModel,
+  type DashScopeCosyVoiceRealtimeTTSModelOptions,
+} from "./dashscope-cosyvoice-realtime-tts-model.js";
 import { DashScopeCosyVoiceTTSModel } from "./dashscope-cosyvoice-tts-model.js";
 import {
   DashScopeRealtimeTTSModel,
@@ -14,24 +16,33 @@ function isCosyVoice(modelName: string): boolean {
 }
 
 /**
+ * The options {@link dashScopeTTSModel} takes: those of every DashScope TTS model (each model reads
+ * its own: `languageType` is the HTTP model's, `coldStartLength` the realtime ones'…), plus
+ * `streamingInput`.
+ */
+export type DashScopeTTSFactoryOptions = DashScopeCosyVoiceRealtimeTTSModelOptions &
+  DashScopeRealtimeTTSModelOptions &
+  DashScopeTTSModelOptions & {
+    /** `false` picks CosyVoice's one-shot model over its streaming-input one. Default true. */
+    streamingInput?: boolean;
+  };
+
+/**
  * The DashScope TTS model for a model name: `cosyvoice-*` / `sambert*` build a
  * `DashScopeCosyVoiceRealtimeTTSModel` (streaming input; `streamingInput: false` gives the one-shot
  * `DashScopeCosyVoiceTTSModel`), names ending in `-realtime` a `DashScopeRealtimeTTSModel`, others
  * (`qwen3-tts-flash`, `qwen-tts`) a `DashScopeTTSModel` over HTTP.
  */
 export function dashScopeTTSModel(
-  options: { modelName: string; streamingInput?: boolean } & Record<string, unknown>,
+  options: DashScopeTTSFactoryOptions & { modelName: string },
 ): TTSModelBase {
   const { streamingInput, ...rest } = options;
   const name = options.modelName;
   if (isCosyVoice(name)) {
-    const cosy = rest as CosyVoiceModelOptions;
     return streamingInput === false
-      ? new DashScopeCosyVoiceTTSModel(cosy)
-      : new DashScopeCosyVoiceRealtimeTTSModel(cosy);
+      ? new DashScopeCosyVoiceTTSModel(rest)
+      : new DashScopeCosyVoiceRealtimeTTSModel(rest);
   }
-  if (name.endsWith("-realtime")) {
-    return new DashScopeRealtimeTTSModel(rest as DashScopeRealtimeTTSModelOptions);
-  }
-  return new DashScopeTTSModel(rest as DashScopeTTSModelOptions);
+  if (name.endsWith("-realtime")) return new DashScopeRealtimeTTSModel(rest);
+  return new DashScopeTTSModel(rest);
 }

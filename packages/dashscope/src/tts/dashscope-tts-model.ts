@@ -1,19 +1,14 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  concatBytes,
-  createTTSResponse,
   ModelError,
   normalizeProviderError,
-  Pcm16Aligner,
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   pcmMediaType,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
+  TTSAudioChunks,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
-  ttsUsageField,
 } from "@agentscope-ts/core";
 import type { DashScopeEmbeddingClient } from "../embedding/dashscope-embedding-request.js";
 import {
@@ -26,7 +21,7 @@ import { checkVoice, DASHSCOPE_TTS_SAMPLE_RATE } from "./dashscope-tts-options.j
 
 /** Options of {@link DashScopeTTSModel} (AgentScope's keyword arguments, camelCased). */
 export interface DashScopeTTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
+  extends ProviderTTSModelOptions,
     DashScopeEmbeddingClientOptions {
   /** The TTS model. Default `"qwen3-tts-flash"` (AgentScope's); `qwen-tts` etc. */
   modelName?: string;
@@ -36,15 +31,10 @@ export interface DashScopeTTSModelOptions
   languageType?: string;
   /** More request `parameters` sent with every call; a `headers` entry becomes HTTP headers. */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"dashscope"`. */
-  provider?: string;
 }
 
-/** Options of one {@link DashScopeTTSModel} call. */
-export interface DashScopeTTSCallOptions extends TTSCallOptions {
-  /** Extra request `parameters` for this call. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link DashScopeTTSModel} call (`generateKwargs`: extra request `parameters`). */
+export type DashScopeTTSCallOptions = ProviderTTSCallOptions;
 
 function usageOf(data: Record<string, unknown>): Partial<TTSUsage> | undefined {
   const usage = data.usage as { input_tokens?: unknown; output_tokens?: unknown } | undefined;
@@ -60,27 +50,19 @@ function usageOf(data: Record<string, unknown>): Partial<TTSUsage> | undefined {
  * multimodal-generation HTTP API, always read as a server-sent event stream (`X-DashScope-SSE:
  * enable`) as AgentScope does: each event's `output.audio.data` is base64 PCM at 24 kHz. With
  * `stream` the audio is yielded as it arrives; without, as one block. One request per message (no
- * streaming input). Retries, timeouts and abort come from {@link TTSModelBase}.
+ * streaming input). Retries, timeouts and abort come from core's `TTSModelBase`.
  */
-export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
-  readonly provider: string;
-  /** The voice. */
-  readonly voice: string;
+export class DashScopeTTSModel extends ProviderTTSModelBase {
   /** The `language_type` sent with every call. */
   readonly languageType: string;
   /** The sample rate of the speech (Qwen-TTS answers in 24 kHz PCM). */
   readonly sampleRate = DASHSCOPE_TTS_SAMPLE_RATE;
-  /** Request `parameters` sent with every call. */
-  generateKwargs: Record<string, unknown>;
   private readonly client: DashScopeEmbeddingClient;
 
   constructor(options: DashScopeTTSModelOptions = {}) {
     checkVoice(options.voice, "DashScopeTTSModel");
-    super({ ...options, modelName: options.modelName ?? "qwen3-tts-flash" });
-    this.provider = options.provider ?? "dashscope";
-    this.voice = options.voice ?? "Cherry";
+    super(options, { provider: "dashscope", modelName: "qwen3-tts-flash", voice: "Cherry" });
     this.languageType = options.languageType ?? "Auto";
-    this.generateKwargs = { ...options.generateKwargs };
     this.client = { ...embeddingClient(options, "DashScopeTTSModel"), provider: this.provider };
   }
 
@@ -92,10 +74,7 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
     text: string,
     request: TTSRequest<DashScopeTTSCallOptions>,
   ): AsyncGenerator<TTSResponse, void, undefined> {
-    const { headers: extraHeaders, ...parameters } = {
-      ...this.generateKwargs,
-      ...request.generateKwargs,
-    } as Record<string, unknown>;
+    const { headers: extraHeaders, ...parameters } = this.requestKwargs(request);
     const headers: Record<string, string> = {};
     if (extraHeaders && typeof extraHeaders === "object") {
       for (const [name, value] of Object.entries(extraHeaders)) headers[name] = String(value);
@@ -118,9 +97,10 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
       fetch: this.client.fetch,
       provider: this.provider,
     });
-    const mediaType = pcmMediaType(this.sampleRate);
-    const aligner = new Pcm16Aligner();
-    const whole: Uint8Array[] = [];
+    const audio = new TTSAudioChunks({
+      streaming: this.streaming,
+      mediaType: pcmMediaType(this.sampleRate),
+    });
     let usage: Partial<TTSUsage> | undefined;
     let finished = false;
     for await (const { data } of events) {
@@ -129,15 +109,10 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
         | { audio?: { data?: unknown }; finish_reason?: unknown }
         | undefined;
       if (output?.finish_reason === "stop") finished = true;
-      const audio = output?.audio;
-      if (typeof audio?.data !== "string" || audio.data === "") continue;
-      const bytes = aligner.push(base64ToBytes(audio.data));
-      if (bytes.length === 0) continue;
-      if (this.streaming) {
-        yield createTTSResponse({ content: audioBlockFromBytes(bytes, mediaType), isLast: false });
-      } else {
-        whole.push(bytes);
-      }
+      const chunk = output?.audio?.data;
+      if (typeof chunk !== "string" || chunk === "") continue;
+      const delta = audio.push(chunk);
+      if (delta) yield delta;
     }
     if (!finished) {
       throw new ModelError(
@@ -145,11 +120,6 @@ export class DashScopeTTSModel extends TTSModelBase<DashScopeTTSCallOptions> {
         { provider: this.provider, retryable: true },
       );
     }
-    const content = whole.length > 0 ? audioBlockFromBytes(concatBytes(whole), mediaType) : null;
-    yield createTTSResponse({
-      content,
-      isLast: true,
-      ...ttsUsageField(usage),
-    });
+    yield audio.end(usage);
   }
 }

@@ -1,4 +1,4 @@
-import { pcmMediaType, ValidationError } from "@agentscope-ts/core";
+import { type ProviderTTSModelOptions, pcmMediaType, ValidationError } from "@agentscope-ts/core";
 import { env } from "../utils/env.js";
 import type { WebSocketFactory } from "../websocket/websocket-factory.js";
 
@@ -33,6 +33,19 @@ export interface DashScopeWebSocketOptions {
   connectTimeout?: number | null;
   /** Extra headers of the upgrade request (e.g. `X-DashScope-WorkSpace`). */
   headers?: Record<string, string>;
+}
+
+/**
+ * The options DashScope's WebSocket TTS models share: the kit's (`modelName`, `voice`,
+ * `generateKwargs`, `provider`, default `"dashscope"`), the socket's, the format and sample rate.
+ */
+export interface DashScopeWebSocketTTSOptions
+  extends ProviderTTSModelOptions,
+    DashScopeWebSocketOptions {
+  /** The audio format. Default `"pcm"` (16-bit mono, what AgentScope asks for). */
+  format?: DashScopeVoiceFormat;
+  /** The sample rate in Hz (8000 … 48000). Default 24 000 (AgentScope's). */
+  sampleRate?: number;
 }
 
 /** The checked connection settings of a WebSocket TTS model. */

@@ -5,7 +5,10 @@ import {
   providerClient,
   providerEntry,
 } from "@agentscope-ts/core";
-import { GeminiTextEmbedding } from "../embedding/gemini-text-embedding.js";
+import {
+  GeminiTextEmbedding,
+  type GeminiTextEmbeddingOptions,
+} from "../embedding/gemini-text-embedding.js";
 import { GeminiChatFormatter } from "../formatter/gemini-chat-formatter.js";
 import type { GeminiContent } from "../formatter/gemini-content.js";
 import { GeminiMultiAgentFormatter } from "../formatter/gemini-multi-agent-formatter.js";
@@ -23,12 +26,23 @@ export type GeminiProviderOptions = ProviderClientOptions;
 /** The options `registry.chatModel("gemini:…", options)` takes: the chat model's, but the client's. */
 export type GeminiProviderModelOptions = ProviderChatModelOptionsOf<GeminiChatModelOptions>;
 
-/** The type of the {@link gemini} provider: its model options, messages and token counter. */
+/** The options `registry.ttsModel("gemini:…", options)` takes: the TTS model's, but the client's. */
+export type GeminiProviderTTSOptions = ProviderChatModelOptionsOf<GeminiTTSModelOptions>;
+
+/** The options `registry.embedding("gemini:…", options)` takes: the embedding model's but its name. */
+export type GeminiProviderEmbeddingOptions = Omit<GeminiTextEmbeddingOptions, "modelName">;
+
+/**
+ * The type of the {@link gemini} provider: its model options, messages, token counter and the
+ * options of its TTS and embedding models.
+ */
 export type GeminiProvider<Id extends string = "gemini"> = Provider<
   GeminiProviderModelOptions,
   GeminiContent,
   GeminiTokenCounter,
-  Id
+  Id,
+  GeminiProviderTTSOptions,
+  GeminiProviderEmbeddingOptions
 >;
 
 /**
@@ -42,7 +56,7 @@ export function gemini<const Id extends string = "gemini">(
   options: ProviderClientOptions<Id> = {},
 ): GeminiProvider<Id> {
   const { id, client } = providerClient(options, "gemini" as Id);
-  return providerEntry<GeminiProviderModelOptions, GeminiContent, GeminiTokenCounter, Id>({
+  return providerEntry({
     id,
     chatModel: (modelOptions) => new GeminiChatModel({ ...client, provider: id, ...modelOptions }),
     formatters: { chat: GeminiChatFormatter, multiagent: GeminiMultiAgentFormatter },
@@ -56,7 +70,7 @@ export function gemini<const Id extends string = "gemini">(
       new GeminiTTSModel({
         ...client,
         provider: id,
-        ...(modelOptions as unknown as GeminiTTSModelOptions),
+        ...modelOptions,
       }),
   });
 }

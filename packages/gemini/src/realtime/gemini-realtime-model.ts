@@ -1,9 +1,9 @@
 import {
   ModelError,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
   type RealtimeCancelInfo,
   type RealtimeInput,
-  RealtimeModelBase,
-  type RealtimeModelBaseOptions,
   type RealtimeSetup,
   realtimeToolOutputText,
   realtimeUrlSourceError,
@@ -12,6 +12,7 @@ import {
 import { type GoogleGenAI, type LiveConnectConfig, Modality, type Session } from "@google/genai";
 import { createGeminiClient } from "../model/gemini-chat-model.js";
 import { type GeminiLiveMessage, GeminiLiveTranslator } from "./gemini-live-events.js";
+import { type ClosableSocket, tapLiveSockets } from "./live-socket-tap.js";
 
 /** Gemini Live's input sample rate (PCM16 mono). */
 export const GEMINI_LIVE_INPUT_SAMPLE_RATE = 16_000;
@@ -19,7 +20,7 @@ export const GEMINI_LIVE_INPUT_SAMPLE_RATE = 16_000;
 export const GEMINI_LIVE_OUTPUT_SAMPLE_RATE = 24_000;
 
 /** Options of {@link GeminiRealtimeModel}: AgentScope's `GeminiRealtimeModel` in camelCase. */
-export interface GeminiRealtimeModelOptions extends Partial<RealtimeModelBaseOptions> {
+export interface GeminiRealtimeModelOptions extends ProviderRealtimeModelOptions {
   /** The API key; defaults to `GEMINI_API_KEY` / `GOOGLE_API_KEY` (read by the SDK). */
   apiKey?: string;
   /** The API base URL (a proxy, a test server); the SDK derives the WebSocket URL from it. */
@@ -34,12 +35,6 @@ export interface GeminiRealtimeModelOptions extends Partial<RealtimeModelBaseOpt
   liveConfig?: LiveConnectConfig;
 }
 
-type LiveWithFactory = {
-  webSocketFactory: {
-    create: (url: string, headers: Record<string, string>, callbacks: unknown) => { close(): void };
-  };
-};
-
 /**
  * A voice session on the Gemini Live API through `@google/genai`'s `ai.live.connect`: PCM16 16 kHz
  * in, 24 kHz out, voice `Puck`, audio responses with transcripts both ways (AgentScope's
@@ -47,37 +42,25 @@ type LiveWithFactory = {
  * itself). Barge-in: Gemini's own VAD stops the answer and keeps only what was sent
  * (`interrupted`); nothing is sent back, the agent stops playback.
  */
-export class GeminiRealtimeModel extends RealtimeModelBase {
+export class GeminiRealtimeModel extends ProviderRealtimeModelBase {
   readonly provider = "gemini";
   readonly supportInputModalities = ["audio", "text", "image", "tool_result"] as const;
   readonly inputSampleRate = GEMINI_LIVE_INPUT_SAMPLE_RATE;
   readonly outputSampleRate = GEMINI_LIVE_OUTPUT_SAMPLE_RATE;
-  /** The voice. */
-  readonly voice: string;
-  /** Whether the user's speech is transcribed. */
-  readonly enableInputAudioTranscription: boolean;
   readonly #client: GoogleGenAI;
   readonly #liveConfig: LiveConnectConfig;
   #session: Session | undefined;
-  #socket: { close(): void } | undefined;
+  #socket: ClosableSocket | undefined;
   #closing = false;
 
   constructor(options: GeminiRealtimeModelOptions = {}) {
-    super({ modelName: "gemini-2.5-flash-native-audio-preview-09-2025", ...options });
-    this.voice = options.voice ?? "Puck";
-    this.enableInputAudioTranscription = options.enableInputAudioTranscription ?? true;
+    super(options, { modelName: "gemini-2.5-flash-native-audio-preview-09-2025", voice: "Puck" });
     this.#liveConfig = options.liveConfig ?? {};
     this.#client = createGeminiClient(options);
     // Keep the socket the SDK opens, so a session that never completes its setup can be closed.
-    const live = this.#client.live as unknown as LiveWithFactory;
-    const factory = live.webSocketFactory;
-    live.webSocketFactory = {
-      create: (url, headers, callbacks) => {
-        const socket = factory.create(url, headers, callbacks);
-        this.#socket = socket;
-        return socket;
-      },
-    };
+    tapLiveSockets(this.#client.live, (socket) => {
+      this.#socket = socket;
+    });
   }
 
   /** The `LiveConnectConfig` this model connects with (instructions, tools, voice, transcripts). */

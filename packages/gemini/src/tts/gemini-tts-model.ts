@@ -1,18 +1,13 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  concatBytes,
-  createTTSResponse,
-  Pcm16Aligner,
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   parseAudioMediaType,
   pcmMediaType,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
+  TTSAudioChunks,
   type TTSRequest,
   type TTSResponse,
   type TTSUsage,
-  ttsUsageField,
   ValidationError,
 } from "@agentscope-ts/core";
 import {
@@ -29,7 +24,7 @@ import { geminiBaseUrl, normalizeGeminiError } from "../model/gemini-errors.js";
 export const GEMINI_TTS_SAMPLE_RATE = 24_000;
 
 /** Options of {@link GeminiTTSModel} (AgentScope's keyword arguments, camelCased). */
-export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelName"> {
+export interface GeminiTTSModelOptions extends ProviderTTSModelOptions<GenerateContentConfig> {
   /** The TTS model. Default `"gemini-2.5-flash-preview-tts"` (AgentScope's). */
   modelName?: string;
   /** The prebuilt voice (`Zephyr`, `Kore`, `Orus`, `Autonoe`…). Default `"Kore"`. */
@@ -44,15 +39,10 @@ export interface GeminiTTSModelOptions extends Omit<TTSModelBaseOptions, "modelN
   generateKwargs?: GenerateContentConfig;
   /** Use this client instead of building one. */
   client?: GoogleGenAI;
-  /** The provider id used in errors. Default `"gemini"`. */
-  provider?: string;
 }
 
-/** Options of one {@link GeminiTTSModel} call. */
-export interface GeminiTTSCallOptions extends TTSCallOptions {
-  /** Extra `GenerateContentConfig` fields for this call. */
-  generateKwargs?: GenerateContentConfig;
-}
+/** Options of one {@link GeminiTTSModel} call (`generateKwargs`: more `GenerateContentConfig` fields). */
+export type GeminiTTSCallOptions = ProviderTTSCallOptions<GenerateContentConfig>;
 
 /** The inline audio parts of one `generateContent` answer, in order. */
 function audioParts(response: GenerateContentResponse): { data: string; mimeType: string }[] {
@@ -86,18 +76,13 @@ function usageOf(response: GenerateContentResponse): Partial<TTSUsage> | undefin
  * `generateContentStream`) with `responseModalities: ["AUDIO"]` and the prebuilt voice in
  * `speechConfig`; the inline PCM (24 kHz) of the answer becomes audio blocks, `audio/pcm;rate=…`.
  * One request per message (no streaming input). Retries before the first audio, timeouts and
- * abort come from {@link TTSModelBase}.
+ * abort come from core's `TTSModelBase`.
  */
-export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
-  readonly provider: string;
+export class GeminiTTSModel extends ProviderTTSModelBase<GenerateContentConfig> {
   /** The SDK client. */
   readonly client: GoogleGenAI;
-  /** The prebuilt voice. */
-  readonly voice: string;
   /** The sample rate of the speech (fixed by the API: 24 kHz). */
   readonly sampleRate = GEMINI_TTS_SAMPLE_RATE;
-  /** Config fields sent with every call. */
-  generateKwargs: GenerateContentConfig;
 
   constructor(options: GeminiTTSModelOptions = {}) {
     if (
@@ -108,10 +93,11 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
         { path: "voice", message: 'expected a prebuilt voice name such as "Kore"' },
       ]);
     }
-    super({ ...options, modelName: options.modelName ?? "gemini-2.5-flash-preview-tts" });
-    this.provider = options.provider ?? "gemini";
-    this.voice = options.voice ?? "Kore";
-    this.generateKwargs = { ...options.generateKwargs };
+    super(options, {
+      provider: "gemini",
+      modelName: "gemini-2.5-flash-preview-tts",
+      voice: "Kore",
+    });
     this.client = options.client ?? createGeminiClient(options);
   }
 
@@ -129,48 +115,26 @@ export class GeminiTTSModel extends TTSModelBase<GeminiTTSCallOptions> {
       config: {
         responseModalities: [Modality.AUDIO],
         speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: this.voice } } },
-        ...this.generateKwargs,
-        ...request.generateKwargs,
+        ...this.requestKwargs(request),
         abortSignal: request.signal,
       },
     };
-    if (!this.streaming) {
-      const response = await this.client.models.generateContent(params);
-      const usage = usageOf(response);
-      const parts = audioParts(response);
-      const bytes = parts.map((p) => base64ToBytes(p.data));
-      const first = parts[0];
-      const content =
-        first === undefined
-          ? null
-          : audioBlockFromBytes(concatBytes(bytes), mediaTypeOf(first.mimeType));
-      yield createTTSResponse({
-        content,
-        ...ttsUsageField(usage),
-      });
-      return;
-    }
-    const stream = await this.client.models.generateContentStream(params);
-    const aligner = new Pcm16Aligner();
+    // One response, or the chunks of a stream: their audio parts, handed out or collected.
+    const responses = this.streaming
+      ? await this.client.models.generateContentStream(params)
+      : [await this.client.models.generateContent(params)];
+    const audio = new TTSAudioChunks({
+      streaming: this.streaming,
+      mediaType: pcmMediaType(this.sampleRate),
+    });
     let usage: Partial<TTSUsage> | undefined;
-    for await (const chunk of stream) {
-      usage = usageOf(chunk) ?? usage;
-      for (const part of audioParts(chunk)) {
-        const mediaType = mediaTypeOf(part.mimeType);
-        let bytes = base64ToBytes(part.data);
-        if (mediaType.startsWith("audio/pcm")) bytes = aligner.push(bytes);
-        if (bytes.length > 0) {
-          yield createTTSResponse({
-            content: audioBlockFromBytes(bytes, mediaType),
-            isLast: false,
-          });
-        }
+    for await (const response of responses) {
+      usage = usageOf(response) ?? usage;
+      for (const part of audioParts(response)) {
+        const delta = audio.push(part.data, mediaTypeOf(part.mimeType));
+        if (delta) yield delta;
       }
     }
-    yield createTTSResponse({
-      content: null,
-      isLast: true,
-      ...ttsUsageField(usage),
-    });
+    yield audio.end(usage);
   }
 }

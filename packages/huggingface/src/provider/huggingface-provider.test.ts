@@ -51,7 +51,9 @@ describe("huggingface() provider", () => {
     expect(registry.embedding(`huggingface:${modelDir}`, { dimensions: 8 })).toMatchObject({
       dimensions: 8,
     });
-    const bare = createRegistry().register(huggingface());
+    // A registry filled without chaining takes untyped options, as apps reading settings do.
+    const bare = createRegistry();
+    bare.register(huggingface());
     for (const dimensions of [undefined, "16"]) {
       const build = () => bare.embedding(`huggingface:${modelDir}`, { dimensions });
       expect(build).toThrow(ValidationError);

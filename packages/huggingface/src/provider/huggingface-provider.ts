@@ -1,4 +1,4 @@
-import { type Provider, type ProviderModelOptions, RegistryError } from "@agentscope-ts/core";
+import { type Provider, type ProviderModelOptions, providerEntry } from "@agentscope-ts/core";
 import {
   TransformersTextEmbedding,
   type TransformersTextEmbeddingOptions,
@@ -9,21 +9,31 @@ import {
   type HuggingFaceTokenCounterOptions,
 } from "../token/huggingface-token-counter.js";
 
+/** The options `registry.embedding("huggingface:…", options)` takes (over the provider's defaults). */
+export type HuggingFaceProviderEmbeddingOptions = Partial<
+  Omit<TransformersTextEmbeddingOptions, "modelName">
+>;
+
 /** Settings a {@link huggingface} provider applies to every token counter and embedding model. */
 export interface HuggingFaceProviderOptions extends HubOptions {
   /** The provider id in model strings (`"<id>:<model>"`). Default `"huggingface"`. */
   id?: string;
   /** Defaults for embedding models (`device`, `dtype`, `pooling`, `batchSize`, `embeddingCache`…). */
-  embedding?: Partial<Omit<TransformersTextEmbeddingOptions, "modelName">>;
+  embedding?: HuggingFaceProviderEmbeddingOptions;
 }
 
-function noChatModels(id: string, what: string): never {
-  throw new RegistryError(
-    `Provider "${id}" offers token counters and embeddings only, not ${what}. Run Hugging Face chat ` +
-      "models through @agentscope-ts/llama-cpp, @agentscope-ts/ollama, or an OpenAI-compatible " +
-      "server (vLLM, TGI) with @agentscope-ts/openai.",
-  );
-}
+/**
+ * The type of the {@link huggingface} provider: no chat models or formatters, its token counter
+ * and the options of its embedding models.
+ */
+export type HuggingFaceProvider<Id extends string = "huggingface"> = Provider<
+  never,
+  never,
+  HuggingFaceTokenCounter,
+  Id,
+  Record<string, unknown>,
+  HuggingFaceProviderEmbeddingOptions
+>;
 
 /**
  * The Hugging Face provider for core's registry: exact token counters and local embedding
@@ -32,19 +42,27 @@ function noChatModels(id: string, what: string): never {
  * `registry.embedding("huggingface:Xenova/all-MiniLM-L6-v2", { dimensions: 384 })`.
  * It has no chat models or formatters: asking for one is a `RegistryError` naming what to use.
  */
-export function huggingface(options: HuggingFaceProviderOptions = {}): Provider {
-  const { id = "huggingface", embedding: embeddingDefaults, ...hub } = options;
-  return {
+export function huggingface<const Id extends string = "huggingface">(
+  options: Omit<HuggingFaceProviderOptions, "id"> & { id?: Id } = {},
+): HuggingFaceProvider<Id> {
+  const { id = "huggingface" as Id, embedding: embeddingDefaults, ...hub } = options;
+  return providerEntry<
+    HuggingFaceTokenCounter,
+    Id,
+    Record<string, unknown>,
+    HuggingFaceProviderEmbeddingOptions
+  >({
     id,
-    chatModel: () => noChatModels(id, "chat models"),
-    formatter: () => noChatModels(id, "formatters"),
+    withoutChatModels:
+      "Run Hugging Face chat models through @agentscope-ts/llama-cpp, @agentscope-ts/ollama, or an " +
+      "OpenAI-compatible server (vLLM, TGI) with @agentscope-ts/openai.",
     tokenCounter: ({ modelName, ...rest }: ProviderModelOptions) =>
       new HuggingFaceTokenCounter({
         ...hub,
         ...(rest as Partial<HuggingFaceTokenCounterOptions>),
         pretrainedModelNameOrPath: modelName,
       }),
-    embedding: ({ dimensions = embeddingDefaults?.dimensions, ...rest }: ProviderModelOptions) =>
+    embedding: ({ dimensions = embeddingDefaults?.dimensions, ...rest }) =>
       new TransformersTextEmbedding({
         ...hub,
         ...embeddingDefaults,
@@ -52,5 +70,5 @@ export function huggingface(options: HuggingFaceProviderOptions = {}): Provider 
         // Anything but a number fails the model's own check, a ValidationError naming `dimensions`.
         dimensions: typeof dimensions === "number" ? dimensions : Number.NaN,
       }),
-  };
+  });
 }

@@ -4,7 +4,10 @@ import {
   type ProviderChatModelOptionsOf,
   ValidationError,
 } from "@agentscope-ts/core";
-import { OpenAITextEmbedding } from "../embedding/openai-text-embedding.js";
+import {
+  OpenAITextEmbedding,
+  type OpenAITextEmbeddingOptions,
+} from "../embedding/openai-text-embedding.js";
 import { DeepSeekChatFormatter } from "../formatter/deepseek-chat-formatter.js";
 import { DeepSeekMultiAgentFormatter } from "../formatter/deepseek-multi-agent-formatter.js";
 import { OpenAIChatFormatter } from "../formatter/openai-chat-formatter.js";
@@ -63,11 +66,27 @@ export type OpenAIProviderModelOptions<Api extends "chat" | "responses" = "chat"
 export type OpenAIProviderMessage<Api extends "chat" | "responses" = "chat"> =
   Api extends "responses" ? OpenAIResponseInputItem : OpenAIChatMessage;
 
-/** The type of the {@link openai} provider: its model options, messages and token counter. */
+/** The options `registry.ttsModel("openai:…", options)` takes: the TTS model's, but the client's. */
+export type OpenAIProviderTTSOptions = ProviderChatModelOptionsOf<OpenAITTSModelOptions>;
+
+/** The options `registry.embedding("openai:…", options)` takes: the embedding model's but its name. */
+export type OpenAIProviderEmbeddingOptions = Omit<OpenAITextEmbeddingOptions, "modelName">;
+
+/**
+ * The type of the {@link openai} provider: its model options, messages, token counter and the
+ * options of its TTS and embedding models.
+ */
 export type OpenAIProvider<
   Id extends string = "openai",
   Api extends "chat" | "responses" = "chat",
-> = Provider<OpenAIProviderModelOptions<Api>, OpenAIProviderMessage<Api>, OpenAITokenCounter, Id>;
+> = Provider<
+  OpenAIProviderModelOptions<Api>,
+  OpenAIProviderMessage<Api>,
+  OpenAITokenCounter,
+  Id,
+  OpenAIProviderTTSOptions,
+  OpenAIProviderEmbeddingOptions
+>;
 
 /** The options of {@link openai} with its id `Id` and API `Api`. */
 type OpenAIOptionsOf<Id extends string, Api> = Omit<OpenAIProviderOptions, "id" | "api"> & {
@@ -155,8 +174,7 @@ export function openai(
         tokenCounter: (modelOptions) =>
           new OpenAITokenCounter({ modelName: modelOptions.modelName }),
         embedding: (modelOptions) => new OpenAITextEmbedding({ ...client, ...modelOptions }),
-        ttsModel: (modelOptions) =>
-          new OpenAITTSModel({ ...shared, ...(modelOptions as unknown as OpenAITTSModelOptions) }),
+        ttsModel: (modelOptions) => new OpenAITTSModel({ ...shared, ...modelOptions }),
       };
   return api === "responses"
     ? { id, ...responsesParts(shared), ...extras }

@@ -1,16 +1,13 @@
 import type { ModelEvent, ToolUseBlock } from "@agentscope-ts/core";
-import {
-  OpenAIStyleRealtimeTranslator,
-  wireObject as obj,
-  parsePartialJson,
-  wireString as str,
-} from "@agentscope-ts/core";
+import { OpenAIStyleRealtimeTranslator, parsePartialJson } from "@agentscope-ts/core";
+import type { RealtimeServerEvent } from "openai/resources/realtime/realtime";
 
-/** The OpenAI Realtime server event fields this translation reads (a loose view of the SDK's union). */
-export interface OpenAIServerEvent {
-  type: string;
-  [key: string]: unknown;
-}
+/**
+ * A server event of the OpenAI Realtime API: the `openai` SDK's own union (what its realtime
+ * client hands to `event` listeners). Beta names the SDK no longer lists (`response.audio.delta`…)
+ * arrive as well and are translated by core's shared cases.
+ */
+export type OpenAIServerEvent = RealtimeServerEvent;
 
 /**
  * Translates OpenAI Realtime server events (GA names; the beta `response.audio*` aliases too) into
@@ -31,52 +28,39 @@ export class OpenAIRealtimeTranslator extends OpenAIStyleRealtimeTranslator {
     const responseId = () => this.responseIdOf(data);
     switch (data.type) {
       case "response.output_item.added": {
-        const item = obj(data.item);
-        if (item.type === "function_call") this.#names.set(str(item.id), str(item.name));
+        const { item } = data;
+        if (item.type === "function_call") this.#names.set(item.id ?? "", item.name);
         return [];
       }
       case "response.function_call_arguments.delta": {
-        const callId = str(data.call_id);
-        const soFar = (this.#args.get(callId) ?? "") + str(data.delta);
-        this.#args.set(callId, soFar);
+        const soFar = (this.#args.get(data.call_id) ?? "") + data.delta;
+        this.#args.set(data.call_id, soFar);
         return [
           {
             type: "model_response_tool_use_delta",
             response_id: responseId(),
-            item_id: str(data.item_id),
-            tool_use: this.#toolUse(
-              callId,
-              str(data.name) || this.#names.get(str(data.item_id)),
-              soFar,
-            ),
+            item_id: data.item_id,
+            tool_use: this.#toolUse(data.call_id, this.#names.get(data.item_id), soFar),
           },
         ];
       }
       case "response.function_call_arguments.done": {
-        const callId = str(data.call_id);
-        const raw =
-          typeof data.arguments === "string" ? data.arguments : (this.#args.get(callId) ?? "");
-        this.#args.delete(callId);
-        const name = str(data.name) || this.#names.get(str(data.item_id));
-        this.#names.delete(str(data.item_id));
+        const raw = data.arguments ?? this.#args.get(data.call_id) ?? "";
+        this.#args.delete(data.call_id);
+        const name = data.name || this.#names.get(data.item_id);
+        this.#names.delete(data.item_id);
         return [
           {
             type: "model_response_tool_use_done",
             response_id: responseId(),
-            item_id: str(data.item_id),
-            tool_use: this.#toolUse(callId, name, raw, true),
+            item_id: data.item_id,
+            tool_use: this.#toolUse(data.call_id, name, raw, true),
           },
         ];
       }
       case "conversation.item.input_audio_transcription.delta":
-        return str(data.delta)
-          ? [
-              {
-                type: "model_input_transcription_delta",
-                item_id: str(data.item_id),
-                delta: str(data.delta),
-              },
-            ]
+        return data.delta
+          ? [{ type: "model_input_transcription_delta", item_id: data.item_id, delta: data.delta }]
           : [];
       default:
         return super.translate(data);

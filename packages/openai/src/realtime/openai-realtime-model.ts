@@ -1,10 +1,11 @@
 import {
   ModelError,
+  ProviderRealtimeModelBase,
+  type ProviderRealtimeModelOptions,
   type RealtimeCancelInfo,
   type RealtimeInput,
-  RealtimeModelBase,
-  type RealtimeModelBaseOptions,
   type RealtimeSetup,
+  realtimeSetupRefusedError,
   realtimeToolOutputText,
   realtimeUrlSourceError,
   type ToolFunctionSchema,
@@ -14,12 +15,13 @@ import type { OpenAIRealtimeWS } from "openai/realtime/ws";
 import type {
   RealtimeAudioConfigInput,
   RealtimeClientEvent,
+  RealtimeErrorEvent,
   RealtimeFunctionTool,
   RealtimeSessionCreateRequest,
   SessionUpdateEvent,
 } from "openai/resources/realtime/realtime";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
-import { OpenAIRealtimeTranslator, type OpenAIServerEvent } from "./openai-realtime-events.js";
+import { OpenAIRealtimeTranslator } from "./openai-realtime-events.js";
 
 /** The OpenAI Realtime API's sample rate, for audio in and out (PCM16 mono). */
 export const OPENAI_REALTIME_SAMPLE_RATE = 24_000;
@@ -29,7 +31,7 @@ export type OpenAIRealtimeVoice = "alloy" | "echo" | "marin" | "cedar" | (string
 
 /** Options of {@link OpenAIRealtimeModel}: AgentScope's `OpenAIRealtimeModel` in camelCase. */
 export interface OpenAIRealtimeModelOptions
-  extends Partial<RealtimeModelBaseOptions>,
+  extends ProviderRealtimeModelOptions,
     Pick<OpenAIClientOptions, "apiKey" | "baseURL" | "organization" | "client"> {
   /** The voice. Default `"alloy"`. */
   voice?: OpenAIRealtimeVoice;
@@ -72,15 +74,12 @@ type RealtimeWSModule = { OpenAIRealtimeWS: typeof OpenAIRealtimeWS };
  * `function_call_output` items followed by `response.create`; a barge-in sends `response.cancel`
  * (while a response runs) and `conversation.item.truncate` with the `audio_end_ms` delivered.
  */
-export class OpenAIRealtimeModel extends RealtimeModelBase {
+export class OpenAIRealtimeModel extends ProviderRealtimeModelBase {
   readonly provider = "openai";
   readonly supportInputModalities = ["audio", "text", "image", "tool_result"] as const;
   readonly inputSampleRate = OPENAI_REALTIME_SAMPLE_RATE;
   readonly outputSampleRate = OPENAI_REALTIME_SAMPLE_RATE;
-  /** The voice. */
-  readonly voice: OpenAIRealtimeVoice;
-  /** Whether the user's speech is transcribed. */
-  readonly enableInputAudioTranscription: boolean;
+  declare readonly voice: OpenAIRealtimeVoice;
   readonly #turnDetection: Record<string, unknown> | null;
   readonly #sessionKwargs: Record<string, unknown>;
   readonly #client: OpenAI;
@@ -90,9 +89,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
   #cancelSent = false;
 
   constructor(options: OpenAIRealtimeModelOptions = {}) {
-    super({ modelName: "gpt-realtime", ...options });
-    this.voice = options.voice ?? "alloy";
-    this.enableInputAudioTranscription = options.enableInputAudioTranscription ?? true;
+    super(options, { modelName: "gpt-realtime", voice: "alloy" });
     this.#turnDetection =
       options.turnDetection === undefined
         ? { type: "server_vad", create_response: true }
@@ -153,8 +150,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
       let configured = false;
       const onAbort = () => reject(setup.signal.reason);
       setup.signal.addEventListener("abort", onAbort, { once: true });
-      rt.on("event", (event) => {
-        const data = event as unknown as OpenAIServerEvent;
+      rt.on("event", (data) => {
         if (data.type === "session.created") {
           rt.send(this.buildSessionConfig(setup.instructions, setup.tools));
         }
@@ -163,13 +159,7 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
         if (data.type === "error" && this.#cancelSent && isCancelRace(data)) return;
         if (data.type === "error" && !configured) {
           // The session configuration was refused: nothing to talk to.
-          const message = (data.error as { message?: unknown } | undefined)?.message;
-          reject(
-            new ModelError(
-              `openai: the realtime session could not be configured: ${String(message ?? "error event")}`,
-              { provider: "openai", retryable: false },
-            ),
-          );
+          reject(realtimeSetupRefusedError("openai", data.error.message));
           return;
         }
         for (const modelEvent of translator.translate(data)) this.emit(modelEvent);
@@ -287,7 +277,6 @@ export class OpenAIRealtimeModel extends RealtimeModelBase {
 }
 
 /** An `error` event that only says the response we cancelled had already ended. */
-function isCancelRace(data: OpenAIServerEvent): boolean {
-  const code = (data.error as { code?: unknown } | undefined)?.code;
-  return code === "response_cancel_not_active";
+function isCancelRace(data: RealtimeErrorEvent): boolean {
+  return data.error.code === "response_cancel_not_active";
 }

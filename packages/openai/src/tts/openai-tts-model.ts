@@ -1,17 +1,13 @@
 import {
-  audioBlockFromBytes,
-  base64ToBytes,
-  createTTSResponse,
   ModelError,
   normalizeModelError,
-  Pcm16Aligner,
+  type ProviderTTSCallOptions,
+  ProviderTTSModelBase,
+  type ProviderTTSModelOptions,
   pcmMediaType,
-  type TTSCallOptions,
-  TTSModelBase,
-  type TTSModelBaseOptions,
+  TTSAudioChunks,
   type TTSRequest,
   type TTSResponse,
-  ttsAudioDelta,
   ValidationError,
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
@@ -41,9 +37,7 @@ const MEDIA_TYPES: Record<OpenAITTSFormat, string> = {
 };
 
 /** Options of {@link OpenAITTSModel} (AgentScope's keyword arguments, camelCased). */
-export interface OpenAITTSModelOptions
-  extends Omit<TTSModelBaseOptions, "modelName">,
-    OpenAIClientOptions {
+export interface OpenAITTSModelOptions extends ProviderTTSModelOptions, OpenAIClientOptions {
   /** The TTS model. Default `"gpt-4o-mini-tts"` (AgentScope's). */
   modelName?: string;
   /** The voice (`alloy`, `ash`, `ballad`, `coral`, `echo`, `sage`, `shimmer`…). Default `"alloy"`. */
@@ -64,15 +58,10 @@ export interface OpenAITTSModelOptions
    * `{ instructions: "Speak warmly", speed: 1.2 }`.
    */
   generateKwargs?: Record<string, unknown>;
-  /** The provider id used in errors. Default `"openai"`. */
-  provider?: string;
 }
 
-/** Options of one {@link OpenAITTSModel} call. */
-export interface OpenAITTSCallOptions extends TTSCallOptions {
-  /** Extra `audio.speech.create` fields for this call. */
-  generateKwargs?: Record<string, unknown>;
-}
+/** Options of one {@link OpenAITTSModel} call (`generateKwargs`: more `audio.speech.create` fields). */
+export type OpenAITTSCallOptions = ProviderTTSCallOptions;
 
 function checkOptions(options: OpenAITTSModelOptions): void {
   const issues: { path: string; message: string }[] = [];
@@ -103,31 +92,23 @@ function checkOptions(options: OpenAITTSModelOptions): void {
  * per message (no streaming input). Streaming reads the audio as it arrives, raw (`streamFormat:
  * "audio"`) or as `speech.audio.delta` events (`"sse"`), and yields it as PCM deltas cut on whole
  * samples; otherwise the whole file comes as one block. Retries before the first audio, the idle
- * and request timeouts and abort come from {@link TTSModelBase}.
+ * and request timeouts and abort come from core's `TTSModelBase`.
  */
-export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
-  readonly provider: string;
+export class OpenAITTSModel extends ProviderTTSModelBase {
   /** The SDK client. */
   readonly client: OpenAI;
-  /** The voice. */
-  readonly voice: string;
   /** The audio format asked for. */
   readonly format: OpenAITTSFormat;
   /** How streamed audio travels. */
   readonly streamFormat: "audio" | "sse";
   /** The sample rate of PCM output (fixed by the API: 24 kHz). */
   readonly sampleRate = OPENAI_TTS_SAMPLE_RATE;
-  /** Fields sent with every call. */
-  generateKwargs: Record<string, unknown>;
 
   constructor(options: OpenAITTSModelOptions = {}) {
     checkOptions(options);
-    super({ ...options, modelName: options.modelName ?? "gpt-4o-mini-tts" });
-    this.provider = options.provider ?? "openai";
-    this.voice = options.voice ?? "alloy";
+    super(options, { provider: "openai", modelName: "gpt-4o-mini-tts", voice: "alloy" });
     this.format = options.format ?? "pcm";
     this.streamFormat = options.streamFormat ?? "audio";
-    this.generateKwargs = { ...options.generateKwargs };
     this.client = createOpenAIClient(options, "OpenAITTSModel");
   }
 
@@ -146,16 +127,16 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
       input: text,
       response_format: this.format,
       ...(this.streaming ? { stream_format: this.streamFormat } : {}),
-      ...this.generateKwargs,
-      ...request.generateKwargs,
+      ...this.requestKwargs(request),
     } as OpenAI.Audio.SpeechCreateParams;
     const response = await this.client.audio.speech.create(
       body,
       abortOptions(this.client, request.signal),
     );
     if (!this.streaming) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      yield createTTSResponse({ content: audioBlockFromBytes(bytes, MEDIA_TYPES[this.format]) });
+      const audio = new TTSAudioChunks({ streaming: false, mediaType: MEDIA_TYPES[this.format] });
+      audio.push(new Uint8Array(await response.arrayBuffer()));
+      yield audio.end();
       return;
     }
     if (sse) yield* this.readEvents(response);
@@ -170,23 +151,23 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
         retryable: true,
       });
     }
-    const aligner = new Pcm16Aligner();
+    const audio = new TTSAudioChunks({ streaming: true, mediaType: MEDIA_TYPES[this.format] });
     const wav = this.format === "wav" ? new WavStreamReader(this.provider) : undefined;
-    let mediaType = MEDIA_TYPES[this.format];
     const reader = response.body.getReader();
     try {
       for (;;) {
         const { done, value: chunk } = await reader.read();
         if (done) break;
-        let bytes: Uint8Array = chunk;
+        let bytes: Uint8Array | undefined = chunk;
+        let mediaType: string | undefined;
         if (wav) {
-          const pcm = wav.push(chunk);
-          if (pcm === undefined) continue;
+          // A WAV stream is handed on as the PCM after its header, once the header is read.
+          bytes = wav.push(chunk);
+          if (bytes === undefined) continue;
           mediaType = pcmMediaType(wav.sampleRate, wav.channels);
-          bytes = pcm;
         }
-        if (this.format === "pcm" || wav) bytes = aligner.push(bytes);
-        if (bytes.length > 0) yield ttsAudioDelta(bytes, mediaType);
+        const delta = audio.push(bytes, mediaType);
+        if (delta) yield delta;
       }
       wav?.end();
     } finally {
@@ -197,25 +178,16 @@ export class OpenAITTSModel extends TTSModelBase<OpenAITTSCallOptions> {
 
   /** `stream_format: "sse"`: `speech.audio.delta` events, ended by `speech.audio.done`. */
   private async *readEvents(response: Response): AsyncGenerator<TTSResponse, void, undefined> {
-    const aligner = new Pcm16Aligner();
-    const pcm = this.format === "pcm";
+    const audio = new TTSAudioChunks({ streaming: true, mediaType: MEDIA_TYPES[this.format] });
     for await (const { data } of readJsonEvents(response, this.provider, { sentinel: false })) {
       if (data.type === "speech.audio.delta" && typeof data.audio === "string") {
-        let bytes = base64ToBytes(data.audio);
-        if (pcm) bytes = aligner.push(bytes);
-        if (bytes.length > 0) {
-          yield ttsAudioDelta(bytes, MEDIA_TYPES[this.format]);
-        }
+        const delta = audio.push(data.audio);
+        if (delta) yield delta;
       } else if (data.type === "speech.audio.done") {
         const usage = (data.usage ?? {}) as { input_tokens?: unknown; output_tokens?: unknown };
-        yield createTTSResponse({
-          content: null,
-          isLast: true,
-          usage: {
-            inputTokens: typeof usage.input_tokens === "number" ? usage.input_tokens : 0,
-            outputTokens: typeof usage.output_tokens === "number" ? usage.output_tokens : 0,
-            time: 0,
-          },
+        yield audio.end({
+          inputTokens: typeof usage.input_tokens === "number" ? usage.input_tokens : 0,
+          outputTokens: typeof usage.output_tokens === "number" ? usage.output_tokens : 0,
         });
         return;
       }

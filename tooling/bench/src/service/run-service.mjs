@@ -13,7 +13,8 @@
 // BENCH_REPLICAS="1,2,3" picks the rounds (default "1"). BENCH_PIN="redis:0;replicas:1" pins
 // redis-server and each replica with `taskset -c` (`replicas:1,1,0` pins replica i to the i-th
 // CPU of the list); this process and the model server stay where BENCH_PIN_SELF says (default
-// unpinned). Nothing here asserts on time.
+// unpinned). BENCH_CPU_PROF=<dir> makes each replica write a CPU profile (`node --cpu-prof`) there
+// when it stops. Nothing here asserts on time.
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { RedisConnection } from "@agentscope-ts/redis";
@@ -58,7 +59,11 @@ function taskset(cpu, pid) {
 }
 
 function startReplica(env, cpu) {
-  const child = spawn(process.execPath, ["--expose-gc", replicaScript], {
+  // BENCH_CPU_PROF=<dir>: each replica writes a V8 CPU profile there when it stops.
+  const prof = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, ["--expose-gc", ...prof, replicaScript], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
@@ -299,16 +304,24 @@ if (process.env.BENCH_PIN_SELF) taskset(process.env.BENCH_PIN_SELF, process.pid)
 console.log(
   `service benchmark: node ${process.version}, redis ${info.redis_version}, pinning: ${process.env.BENCH_PIN ?? "none"}${process.env.BENCH_PIN_SELF ? `; bench+model on ${process.env.BENCH_PIN_SELF}` : ""}`,
 );
-const model = await createTestServer({
-  "/v1/chat/completions": {
-    response: async () => {
-      await new Promise((r) => setTimeout(r, MODEL_MS));
-      return { type: "stream", format: "openai", chunks: textChunks() };
+// Idle connections stay open 60 s, as a provider's do: with the test server's default (1 s, under
+// undici's 2 s margin) every model call would open a new connection.
+const model = await createTestServer(
+  {
+    "/v1/chat/completions": {
+      response: async () => {
+        await new Promise((r) => setTimeout(r, MODEL_MS));
+        return { type: "stream", format: "openai", chunks: textChunks() };
+      },
     },
   },
-});
+  { keepAliveTimeoutMs: 60_000 },
+);
 try {
-  for (const n of REPLICAS) await round(n, redis, admin, `${model.url}/v1`, `r${n}`);
+  // Each round has its own sessions (a repeated count, "1,1,1", measures the same setup again).
+  for (const [i, n] of REPLICAS.entries()) {
+    await round(n, redis, admin, `${model.url}/v1`, `r${i}-${n}`);
+  }
 } finally {
   await model.close();
   await admin.close();

@@ -132,6 +132,30 @@ function answer(body) {
   };
 }
 
+const responseTexts = new Map();
+
+/**
+ * The mock's answer to a request `body` as a fetch `Response`, built in the calling process (for
+ * `BENCH_TRANSPORT=memory`: no sockets, no server). The wire text is built once per kind of answer.
+ */
+export function answerResponse(body) {
+  const results = (body.messages ?? []).filter((m) => m.role === "tool").length;
+  const key = `${body.model}|${body.stream === true}|${results}`;
+  let cached = responseTexts.get(key);
+  if (cached === undefined) {
+    const a = answer(body);
+    cached =
+      a.type === "json"
+        ? { text: JSON.stringify(a.body), type: "application/json" }
+        : {
+            text: `${a.chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join("")}data: [DONE]\n\n`,
+            type: "text/event-stream",
+          };
+    responseTexts.set(key, cached);
+  }
+  return new Response(cached.text, { headers: { "content-type": cached.type } });
+}
+
 /** Starts the mock on 127.0.0.1; the caller closes it. */
 export async function startMock() {
   const server = await createTestServer({

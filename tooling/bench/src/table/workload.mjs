@@ -8,6 +8,13 @@ const spec = JSON.parse(process.argv[2]);
 const { workload, impl, url, size = 0 } = spec;
 const baseURL = `${url}/v1`;
 
+// `BENCH_TRANSPORT=memory`: `fetch` answers in this process (no sockets, no mock server), so the
+// difference to the raw loop is the framework's own CPU time, without the network's noise.
+if (process.env.BENCH_TRANSPORT === "memory") {
+  const { answerResponse } = await import("./mock-routes.mjs");
+  globalThis.fetch = async (_input, init) => answerResponse(JSON.parse(init.body));
+}
+
 // CPU time of this process (user + system) by default: on a shared, loaded machine the wall time
 // mostly measures waiting for a core. `BENCH_CLOCK=wall` measures elapsed time instead.
 const wall = process.env.BENCH_CLOCK === "wall";
