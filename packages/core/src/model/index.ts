@@ -35,6 +35,7 @@ export {
 export { type RetryInfo, type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
 export {
   DEFAULT_MAX_SSE_EVENT_CHARS,
+  DEFAULT_SSE_DRAIN_AFTER_DONE_MS,
   type ReadServerSentEventsOptions,
   readServerSentEvents,
   type ServerSentEvent,

@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chunkedBody } from "../testing/chunked-body.js";
 import { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
 
 const encoder = new TextEncoder();
+
+/** Resolves after the timers already scheduled with no delay (the reader's release uses one). */
+const afterPendingTimers = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function collect(events: AsyncIterable<ServerSentEvent>) {
   const out: { event: string | undefined; data: string; id: string | undefined }[] = [];
@@ -46,12 +49,16 @@ describe("readServerSentEvents", () => {
     expect((error as Error).name).toBe("ParseError");
   });
 
-  it("cancels the body when the reader stops early, and not before", async () => {
+  it("cancels the body when the reader stops early, and not before, without making return() wait", async () => {
     const { body, cancelled } = chunkedBody(["data: 1\n\ndata: 2\n\n", "data: 3\n\n"]);
     const events = readServerSentEvents(body);
     expect((await events.next()).value?.data).toBe("1");
     expect(cancelled()).toBe(false);
     await events.return(undefined);
+    // return() came back before the release decided (one timer tick): a streamed model call
+    // does not wait for its body (issue 35).
+    expect(cancelled()).toBe(false);
+    await afterPendingTimers();
     expect(cancelled()).toBe(true);
   });
 
@@ -72,6 +79,54 @@ describe("readServerSentEvents", () => {
     expect((await events.next()).value?.data).toBe("1");
     expect((await events.next()).value?.data).toBe("[DONE]");
     await events.return(undefined);
+    await afterPendingTimers();
     expect(cancelled).toBe(false);
+  });
+
+  it("after [DONE], reads the rest of the body in the background instead of cancelling it", async () => {
+    // A loaded server may end the response a while after its [DONE]: the reader drains it (so
+    // the connection is reused) while the caller has long moved on.
+    let cancelled = false;
+    let finish: () => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\ndata: [DONE]\n\n"));
+        finish = () => {
+          controller.enqueue(encoder.encode(": trailing comment\n\n"));
+          controller.close();
+        };
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reader = readServerSentEvents(body);
+    expect((await reader.next()).value?.data).toBe("1");
+    expect((await reader.next()).value?.data).toBe("[DONE]");
+    await reader.return(undefined);
+    await afterPendingTimers();
+    await afterPendingTimers();
+    expect(cancelled).toBe(false);
+    finish();
+    await afterPendingTimers();
+    expect(cancelled).toBe(false);
+    expect(body.locked).toBe(true);
+  });
+
+  it("cancels a body that does not end within drainAfterDoneMs of [DONE]", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reader = readServerSentEvents(body, { drainAfterDoneMs: 5 });
+    expect((await reader.next()).value?.data).toBe("[DONE]");
+    await reader.return(undefined);
+    expect(cancelled).toBe(false);
+    await vi.waitFor(() => expect(cancelled).toBe(true), { timeout: 2000 });
   });
 });

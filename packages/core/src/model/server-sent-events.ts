@@ -9,7 +9,19 @@ export interface ReadServerSentEventsOptions {
   maxEventChars?: number;
   /** Called with each SSE comment line (`: …`), e.g. a provider's status comments. */
   onComment?: (comment: string) => void;
+  /**
+   * How long, after the reader stopped at a `data: [DONE]` event (the end of an OpenAI-style
+   * stream), the rest of the body is read in the background before it is cancelled; default
+   * 1000 ms. Reading it to its end lets the HTTP client reuse the connection.
+   */
+  drainAfterDoneMs?: number;
 }
+
+/** Default of {@link ReadServerSentEventsOptions.drainAfterDoneMs}: 1 s. */
+export const DEFAULT_SSE_DRAIN_AFTER_DONE_MS = 1000;
+
+/** The most bytes read and dropped after `[DONE]` before the body is cancelled instead. */
+const MAX_DRAINED_BYTES = 64 * 1024;
 
 /** Default of {@link ReadServerSentEventsOptions.maxEventChars}: 32 MiB. */
 export const DEFAULT_MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
@@ -19,7 +31,9 @@ export const DEFAULT_MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
  * and a bounded buffer. A malformed stream or an event past `maxEventChars` throws the parser's
  * `ParseError` (`name === "ParseError"`), after the events that came before it. An event cut off
  * by the end of the body is dropped, as the SSE specification says. Stopping the iteration
- * cancels the body, and so the HTTP request, unless the body has ended already.
+ * cancels the body, and so the HTTP request, unless the body ends within a timer tick or, when
+ * the last event read was `data: [DONE]`, within `drainAfterDoneMs`; the iteration's `return()`
+ * waits for neither.
  *
  * Decoded and split here in one loop rather than through `TextDecoderStream` +
  * `EventSourceParserStream`: two piped web TransformStreams cost a promise hop each per network
@@ -45,10 +59,13 @@ export async function* readServerSentEvents(
   });
   let next = 0;
   let ended = false;
+  let sawDone = false;
   try {
     while (true) {
       if (next < pending.length) {
-        yield pending[next++] as EventSourceMessage;
+        const event = pending[next++] as EventSourceMessage;
+        sawDone = event.data === "[DONE]";
+        yield event;
         continue;
       }
       pending.length = 0;
@@ -64,29 +81,53 @@ export async function* readServerSentEvents(
       }
     }
   } finally {
-    if (!ended) await releaseBody(reader);
+    // Not awaited: the caller has what it wanted, and waiting here for the body to end would
+    // add a timer tick (≈ 1 ms) to every streamed model call.
+    if (!ended) {
+      void releaseBody(
+        reader,
+        sawDone ? (options.drainAfterDoneMs ?? DEFAULT_SSE_DRAIN_AFTER_DONE_MS) : 0,
+      );
+    }
   }
 }
 
 /**
  * Ends the read of a body its reader stopped early (a return, a throw, a provider's `[DONE]`).
- * When the body has ended by then, or ends within a timer tick (providers write their `[DONE]`
- * and the end of the response together), it is left closed, so the HTTP client keeps the
- * connection for the next request: undici closes a connection whose body was cancelled, and a
- * new one costs a connect (and a TLS handshake) per model call (issue 35). Otherwise the body is
- * cancelled, which aborts the request. Nothing more is read from it either way.
+ * When the body ends by then, it is left closed, so the HTTP client keeps the connection for the
+ * next request: undici closes a connection whose body was cancelled, and a new one costs a
+ * connect (and a TLS handshake) per model call (issue 35). After `[DONE]` (`drainMs` > 0) the
+ * rest of the body is read and dropped for up to `drainMs` and 64 KiB; otherwise (a stop
+ * mid-answer: an abort, an error) it gets one timer tick, so a provider still generating is
+ * stopped at once. Then the body is cancelled, which aborts the request. Never rejects.
  */
-async function releaseBody(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function releaseBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  drainMs: number,
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const later = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), 0);
+    timer = setTimeout(() => resolve(false), drainMs);
+    if (drainMs > 0) (timer as { unref?: () => void }).unref?.();
   });
   try {
-    if (await Promise.race([reader.closed.then(() => true), later])) return;
+    const ends = drainMs > 0 ? drainToEnd(reader) : reader.closed.then(() => true);
+    if (await Promise.race([ends, later])) return;
   } catch {
     // The body failed: nothing to keep.
   } finally {
     clearTimeout(timer);
   }
   await reader.cancel().catch(() => {});
+}
+
+/** Reads a body to its end, dropping the bytes; false past {@link MAX_DRAINED_BYTES}. */
+async function drainToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<boolean> {
+  let bytes = 0;
+  for (;;) {
+    const read = await reader.read();
+    if (read.done) return true;
+    bytes += read.value.byteLength;
+    if (bytes > MAX_DRAINED_BYTES) return false;
+  }
 }

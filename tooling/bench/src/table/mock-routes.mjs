@@ -158,8 +158,10 @@ export function answerResponse(body) {
 
 /** Starts the mock on 127.0.0.1; the caller closes it. */
 export async function startMock() {
-  const server = await createTestServer({
-    "/v1/chat/completions": { response: ({ call }) => answer(call.body) },
-  });
+  const keepAliveTimeoutMs = Number(process.env.BENCH_KEEPALIVE_MS ?? 60_000);
+  const server = await createTestServer(
+    { "/v1/chat/completions": { response: ({ call }) => answer(call.body) } },
+    { keepAliveTimeoutMs },
+  );
   return server;
 }
