@@ -138,6 +138,18 @@ export interface ServiceBackend {
   hasSession?(key: SessionKey): Promise<boolean>;
   /** Saves a checkpoint; `false` when `token` no longer holds the lease (nothing written). */
   saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean>;
+  /**
+   * Saves a checkpoint and records in the same step whether the session has a run in progress
+   * (as {@link markActive} when `active`, else {@link unmarkActive}); `false` when `token` no
+   * longer holds the lease (nothing written, nothing marked). Optional: without it the runner
+   * calls `saveCheckpoint`, then `markActive` or `unmarkActive`.
+   */
+  saveCheckpointMarked?(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean>;
   /** Deletes the checkpoint and the event log; `false` when `token` no longer holds the lease. */
   deleteSession(key: SessionKey, token: number): Promise<boolean>;
   /** Asks the replica running the session to interrupt it (seen at its next event). */

@@ -162,6 +162,18 @@ export class InMemoryBackend implements ServiceBackend {
     return true;
   }
 
+  async saveCheckpointMarked(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean> {
+    if (!(await this.saveCheckpoint(key, token, checkpoint))) return false;
+    if (active) this.#active.set(keyString(key), key);
+    else this.#active.delete(keyString(key));
+    return true;
+  }
+
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return false;

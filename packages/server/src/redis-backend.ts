@@ -88,6 +88,15 @@ redis.call('SET', KEYS[2], ARGV[2])
 if KEYS[3] then redis.call('DEL', KEYS[3]) end
 return 1
 `);
+// SAVE, and the session joins or leaves the set of active sessions in the same step. KEYS: lease,
+// state, active set[, legacy state key]. ARGV: token, checkpoint JSON, set member, active ("1").
+const SAVE_MARKED = luaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+if KEYS[4] then redis.call('DEL', KEYS[4]) end
+if ARGV[4] == '1' then redis.call('SADD', KEYS[3], ARGV[3]) else redis.call('SREM', KEYS[3], ARGV[3]) end
+return 1
+`);
 // KEYS: lease, then every key to delete (state, stream[, legacy state key]). ARGV: token.
 const DELETE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -264,12 +273,12 @@ export class RedisBackend implements ServiceBackend {
     const k = this.#keys(key);
     const args = ["XREAD", "COUNT", String(options.count)];
     const parse = (reply: unknown) => parseXread(reply);
-    const first = parse(
-      await this.#send([...args, "STREAMS", k.events, afterId], "read run events"),
-    );
-    if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
-    // A blocking read holds its connection: borrow one from the pool of blocking connections
-    // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
+    if (options.blockMs <= 0 || options.signal?.aborted) {
+      return parse(await this.#send([...args, "STREAMS", k.events, afterId], "read run events"));
+    }
+    // One blocking read (it answers at once when there are events already): it holds its
+    // connection, so it borrows one from the pool of blocking connections (an abort destroys it,
+    // as a blocked XREAD cannot be cancelled otherwise).
     const reader = this.#idleReaders.pop() ?? this.#connection.newClient();
     this.#readers.add(reader);
     const abort = () => reader.destroy?.();
@@ -323,14 +332,28 @@ export class RedisBackend implements ServiceBackend {
       return (await this.#holds(key, token)) && this.#store.save(key, token, checkpoint);
     }
     const k = this.#keys(key);
-    const value = JSON.stringify({
-      agent: checkpoint.agent,
-      _server: { agentName: checkpoint.agentName, run: checkpoint.run },
-    });
+    const value = checkpointJson(checkpoint);
     const keys = k.legacyState ? [k.lease, k.state, k.legacyState] : [k.lease, k.state];
     return (
       Number(await this.#eval(SAVE, keys, [String(token), value], "save the checkpoint")) === 1
     );
+  }
+
+  async saveCheckpointMarked(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean> {
+    if (this.#store) {
+      if (!(await this.saveCheckpoint(key, token, checkpoint))) return false;
+      await (active ? this.markActive(key) : this.unmarkActive(key));
+      return true;
+    }
+    const k = this.#keys(key);
+    const keys = [k.lease, k.state, this.#active, ...(k.legacyState ? [k.legacyState] : [])];
+    const args = [String(token), checkpointJson(checkpoint), activeMember(key), active ? "1" : "0"];
+    return Number(await this.#eval(SAVE_MARKED, keys, args, "save the checkpoint")) === 1;
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
@@ -352,17 +375,11 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async markActive(key: SessionKey): Promise<void> {
-    await this.#send(
-      ["SADD", this.#active, JSON.stringify([key.userId, key.sessionId])],
-      "mark the session active",
-    );
+    await this.#send(["SADD", this.#active, activeMember(key)], "mark the session active");
   }
 
   async unmarkActive(key: SessionKey): Promise<void> {
-    await this.#send(
-      ["SREM", this.#active, JSON.stringify([key.userId, key.sessionId])],
-      "unmark the session active",
-    );
+    await this.#send(["SREM", this.#active, activeMember(key)], "unmark the session active");
   }
 
   async listActive(limit: number): Promise<SessionKey[]> {
@@ -397,6 +414,19 @@ export class RedisBackend implements ServiceBackend {
 interface ServerPart {
   agentName: string;
   run: Checkpoint["run"];
+}
+
+// The checkpoint as stored: the session's JSON at `RedisSession`'s key, the server's part beside it.
+function checkpointJson(checkpoint: Checkpoint): string {
+  return JSON.stringify({
+    agent: checkpoint.agent,
+    _server: { agentName: checkpoint.agentName, run: checkpoint.run },
+  });
+}
+
+// A session's member in the set of active sessions.
+function activeMember(key: SessionKey): string {
+  return JSON.stringify([key.userId, key.sessionId]);
 }
 
 // node-redis answers XREAD as `{ key: entries }` (or `[[key, entries]]`, by protocol version).

@@ -182,8 +182,7 @@ export class SessionRunner {
         pending: cp?.run.pending.filter((p) => answers && p.reason === "not_run") ?? [],
         ...(options.clientTools?.length ? { clientTools: options.clientTools } : {}),
       };
-      await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run });
-      await this.#o.backend.markActive(key);
+      await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run }, true);
       this.#drive(key, token, agent, name, run, "run_started");
       return { runId };
     } catch (error) {
@@ -224,8 +223,7 @@ export class SessionRunner {
       }
       const agent = await this.#build(key, cp.agentName, cp, cp.run.clientTools);
       const run: RunState = { ...cp.run, status: "running", runId: runId ?? cp.run.runId };
-      await this.#save(key, token, { ...cp, run });
-      await this.#o.backend.markActive(key);
+      await this.#save(key, token, { ...cp, run }, true);
       handedOver = true;
       this.#drive(key, token, agent, cp.agentName, run, "run_resumed");
       return { status: "resumed", runId: run.runId, waitingFor: [] };
@@ -349,8 +347,17 @@ export class SessionRunner {
     return agent;
   }
 
-  async #save(key: SessionKey, token: number, cp: Checkpoint): Promise<void> {
-    if (!(await this.#o.backend.saveCheckpoint(key, token, cp))) throw new LeaseLost();
+  // With `active`, the session joins (`true`) or leaves the set of active sessions with the save:
+  // in the same step when the backend can.
+  async #save(key: SessionKey, token: number, cp: Checkpoint, active?: boolean): Promise<void> {
+    const backend = this.#o.backend;
+    if (active !== undefined && backend.saveCheckpointMarked) {
+      if (!(await backend.saveCheckpointMarked(key, token, cp, active))) throw new LeaseLost();
+      return;
+    }
+    if (!(await backend.saveCheckpoint(key, token, cp))) throw new LeaseLost();
+    if (active === true) await backend.markActive(key);
+    if (active === false) await backend.unmarkActive(key);
   }
 
   #drive(
@@ -437,14 +444,20 @@ export class SessionRunner {
       if (release) local.released = true;
     };
     const keep = run.clientTools ? { clientTools: run.clientTools } : {};
-    // A checkpoint comes after the events of the steps it covers: the log is written first.
+    // A checkpoint comes after the events of the steps it covers: the log is written first. One
+    // that ends the run (idle, parked, failed) takes the session out of the active set with it.
     const checkpoint = async (state: RunState) => {
       await events.drain();
-      await this.#save(key, token, {
-        agentName,
-        agent: agent.stateDict(),
-        run: state.status === "idle" ? state : { ...keep, ...state },
-      });
+      await this.#save(
+        key,
+        token,
+        {
+          agentName,
+          agent: agent.stateDict(),
+          run: state.status === "idle" ? state : { ...keep, ...state },
+        },
+        state.status === "running" ? undefined : false,
+      );
     };
     const clientNames = new Set((run.clientTools ?? []).map((t) => t.name));
     const clientCalls = new Set<string>();
@@ -484,7 +497,7 @@ export class SessionRunner {
       if (open.length > 0) {
         const stillWaiting = this.#settle(open, run.pending, approved, denied, clientNames);
         if (stillWaiting.length > 0) {
-          await this.#park(agent, stillWaiting, checkpoint, emit, key, runId);
+          await this.#park(agent, stillWaiting, checkpoint, emit, runId);
           return;
         }
         for (const toolUse of open) await this.#actDirect(agent, toolUse, denied, emit, approved);
@@ -492,7 +505,6 @@ export class SessionRunner {
       } else if (await this.#answered(agent)) {
         // Crashed after the final answer was checkpointed: nothing left to do but say so.
         await checkpoint(idle());
-        await this.#o.backend.unmarkActive(key);
         await emit("run_finished", { interrupted: false });
         return;
       }
@@ -518,17 +530,15 @@ export class SessionRunner {
               ? "approval"
               : "not_run",
         }));
-        await this.#park(agent, pending, checkpoint, emit, key, runId);
+        await this.#park(agent, pending, checkpoint, emit, runId);
         return;
       }
       if (failure !== undefined || !finished) {
         await checkpoint({ status: "failed", runId, pending: [] });
-        await this.#o.backend.unmarkActive(key);
         await emit("run_failed", { message: errorText(failure) });
         return;
       }
       await checkpoint(idle());
-      await this.#o.backend.unmarkActive(key);
       await emit(finished.interrupted ? "run_interrupted" : "run_finished", finished);
     } catch (error) {
       if (error instanceof LeaseLost) return; // another replica owns the session now
@@ -588,7 +598,6 @@ export class SessionRunner {
     pending: PendingCall[],
     checkpoint: (s: RunState) => Promise<void>,
     emit: (type: string, data: Record<string, unknown>) => Promise<void>,
-    key: SessionKey,
     runId: string,
   ): Promise<void> {
     const open = await danglingToolUses(agent);
@@ -597,7 +606,6 @@ export class SessionRunner {
         pending.find((p) => p.toolUse.id === toolUse.id) ?? { toolUse, reason: "not_run" },
     );
     await checkpoint({ status: "parked", runId, pending: all });
-    await this.#o.backend.unmarkActive(key);
     // The agent emits no tool_call for a call it did not act on: say it here for the client.
     const owner = (await agent.memory.getMemory()).findLast(
       (m) => m.role === "assistant" && m.hasContentBlocks("tool_use"),
