@@ -3,6 +3,7 @@ import type {
   Checkpoint,
   EventInput,
   FenceGrant,
+  LeaseAndCheckpoint,
   ReadEventsOptions,
   ServiceBackend,
   SessionKey,
@@ -89,6 +90,15 @@ export class InMemoryBackend implements ServiceBackend {
     record.grants.push({ token: record.fence, replicaId });
     record.interrupt = false;
     return record.fence;
+  }
+
+  async acquireLeaseAndLoad(
+    key: SessionKey,
+    replicaId: string,
+    ttlMs: number,
+  ): Promise<LeaseAndCheckpoint | null> {
+    const token = await this.acquireLease(key, replicaId, ttlMs);
+    return token === null ? null : { token, checkpoint: await this.loadCheckpoint(key) };
   }
 
   async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {

@@ -153,7 +153,31 @@ describe.each([
       });
     },
   ],
-] as [string, () => ServiceBackend][])("%s saveCheckpointMarked", (_name, make) => {
+] as [string, () => ServiceBackend][])("%s one-step backend calls", (_name, make) => {
+  it("acquireLeaseAndLoad takes the lease and reads the checkpoint, or refuses while held", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u:3", sessionId: "load" };
+      expect(b.acquireLeaseAndLoad).toBeTypeOf("function");
+      const first = await b.acquireLeaseAndLoad?.(k, "r1", 60_000);
+      expect(first).toEqual({ token: 1, checkpoint: undefined });
+      expect(await b.acquireLeaseAndLoad?.(k, "r2", 60_000)).toBeNull();
+      expect(await b.saveCheckpoint(k, 1, cp(7))).toBe(true);
+      await b.releaseLease(k, 1);
+      const second = await b.acquireLeaseAndLoad?.(k, "r2", 60_000);
+      expect(second?.token).toBe(2);
+      expect(second?.checkpoint).toEqual(cp(7));
+      expect(await b.fenceLog(k)).toEqual([
+        { token: 1, replicaId: "r1" },
+        { token: 2, replicaId: "r2" },
+      ]);
+      // The old token is fenced out as after acquireLease.
+      expect(await b.saveCheckpoint(k, 1, cp(8))).toBe(false);
+    } finally {
+      await b.close();
+    }
+  });
+
   it("saves a checkpoint and joins or leaves the active set in one fenced step", async () => {
     const b = make();
     try {

@@ -10,6 +10,7 @@ import type {
   Checkpoint,
   EventInput,
   FenceGrant,
+  LeaseAndCheckpoint,
   ReadEventsOptions,
   ServiceBackend,
   SessionKey,
@@ -45,6 +46,19 @@ redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
 redis.call('LTRIM', KEYS[3], -1000, -1)
 redis.call('DEL', KEYS[4])
 return t
+`);
+// ACQUIRE, then the checkpoint. KEYS: lease, fence counter, fence log, interrupt flag, state[,
+// legacy state key]. ARGV: replica id, ttl ms. Returns {token, checkpoint JSON or false}.
+const ACQUIRE_LOAD = luaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local t = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
+redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
+redis.call('LTRIM', KEYS[3], -1000, -1)
+redis.call('DEL', KEYS[4])
+local state = redis.call('GET', KEYS[5])
+if not state and KEYS[6] then state = redis.call('GET', KEYS[6]) end
+return {t, state}
 `);
 // KEYS: lease. ARGV: token, ttl ms.
 const RENEW = luaScript(`
@@ -202,6 +216,28 @@ export class RedisBackend implements ServiceBackend {
     return token === null || token === undefined ? null : Number(token);
   }
 
+  async acquireLeaseAndLoad(
+    key: SessionKey,
+    replicaId: string,
+    ttlMs: number,
+  ): Promise<LeaseAndCheckpoint | null> {
+    if (this.#store) {
+      const token = await this.acquireLease(key, replicaId, ttlMs);
+      return token === null ? null : { token, checkpoint: await this.#store.load(key) };
+    }
+    const k = this.#keys(key);
+    const keys = [k.lease, k.fence, k.fenceLog, k.interrupt, k.state];
+    if (k.legacyState) keys.push(k.legacyState);
+    const reply = (await this.#eval(
+      ACQUIRE_LOAD,
+      keys,
+      [replicaId, String(ttlMs)],
+      "acquire the session lease",
+    )) as [number, string | null] | null;
+    if (!reply) return null;
+    return { token: Number(reply[0]), checkpoint: parseCheckpoint(reply[1]) };
+  }
+
   async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
     const k = this.#keys(key);
     return (
@@ -315,9 +351,7 @@ export class RedisBackend implements ServiceBackend {
     if ((raw === null || raw === undefined) && k.legacyState) {
       raw = await this.#send(["GET", k.legacyState], "load the checkpoint");
     }
-    if (raw === null || raw === undefined) return undefined;
-    const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
-    return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
+    return parseCheckpoint(raw);
   }
 
   async hasSession(key: SessionKey): Promise<boolean> {
@@ -422,6 +456,13 @@ function checkpointJson(checkpoint: Checkpoint): string {
     agent: checkpoint.agent,
     _server: { agentName: checkpoint.agentName, run: checkpoint.run },
   });
+}
+
+// A stored checkpoint (`undefined` for none).
+function parseCheckpoint(raw: unknown): Checkpoint | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
+  return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
 }
 
 // A session's member in the set of active sessions.

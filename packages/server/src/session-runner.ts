@@ -17,6 +17,7 @@ import type {
   Checkpoint,
   ClientTool,
   EventInput,
+  LeaseAndCheckpoint,
   PendingCall,
   RunState,
   ServiceBackend,
@@ -153,9 +154,8 @@ export class SessionRunner {
     options: StartMessageOptions = {},
   ): Promise<{ runId: string }> {
     const runId = options.runId ?? randomUUID();
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       const answers = cp?.run.status === "parked" ? clientAnswers(cp.run.pending, options) : null;
       if (cp && cp.run.status === "parked" && !answers) {
         const client = cp.run.pending.some((p) => p.reason === "client" && !p.decision);
@@ -201,10 +201,9 @@ export class SessionRunner {
     decision: ApprovalDecision,
     runId?: string,
   ): Promise<{ status: "resumed" | "parked"; runId: string | null; waitingFor: string[] }> {
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     let handedOver = false;
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       if (!cp) throw new RunConflictError(404, `No session '${key.sessionId}'.`);
       const entry = cp.run.pending.find(
         (p) => p.toolUse.id === toolCallId && p.reason !== "not_run" && p.reason !== "client",
@@ -269,9 +268,8 @@ export class SessionRunner {
 
   /** Deletes a session that is not running. */
   async forget(key: SessionKey): Promise<boolean> {
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       if (!cp) return false;
       await this.#o.backend.deleteSession(key, token);
       await this.#o.backend.unmarkActive(key);
@@ -296,15 +294,31 @@ export class SessionRunner {
     await Promise.allSettled(runs.map((r) => r.done));
   }
 
-  async #acquire(key: SessionKey): Promise<number> {
-    const token = await this.#o.backend.acquireLease(key, this.#o.replicaId, this.#o.leaseTtlMs);
-    if (token === null) {
+  // The lease and the checkpoint read under it: in one step when the backend can.
+  async #acquire(key: SessionKey): Promise<{ token: number; cp: Checkpoint | undefined }> {
+    const { backend, replicaId, leaseTtlMs } = this.#o;
+    const got = backend.acquireLeaseAndLoad
+      ? await backend.acquireLeaseAndLoad(key, replicaId, leaseTtlMs)
+      : await this.#acquireThenLoad(key);
+    if (got === null) {
       throw new RunConflictError(
         409,
         `Session '${key.sessionId}' is busy (a run holds it). Wait for its run_finished event, or POST …/interrupt.`,
       );
     }
-    return token;
+    return { token: got.token, cp: got.checkpoint };
+  }
+
+  async #acquireThenLoad(key: SessionKey): Promise<LeaseAndCheckpoint | null> {
+    const backend = this.#o.backend;
+    const token = await backend.acquireLease(key, this.#o.replicaId, this.#o.leaseTtlMs);
+    if (token === null) return null;
+    try {
+      return { token, checkpoint: await backend.loadCheckpoint(key) };
+    } catch (error) {
+      await backend.releaseLease(key, token);
+      throw error;
+    }
   }
 
   #agentName(cp: Checkpoint | undefined, asked: string | undefined): string {
