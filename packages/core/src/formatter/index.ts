@@ -1,4 +1,5 @@
 export { type Base64MediaSaver, dataUrlMediaSaver } from "./base64-media-saver.js";
+export { base64DataUrl, type DataUrlContent, isDataUrl, parseDataUrl } from "./data-url.js";
 export type { FormatHistory } from "./format-history.js";
 export { type FormatOptions, FormatterBase, type FormatterBaseOptions } from "./formatter-base.js";
 export {

@@ -32,6 +32,32 @@ describe("formatDashScopeMediaBlock", () => {
     ).toEqual({ video: "data:video/mp4;base64,eHl6" });
   });
 
+  it("sends data: URLs with a base64 payload, naming source.url when one has no media type", async () => {
+    const none = async () => undefined;
+    const formatted = await Promise.all(
+      (["image", "audio", "video"] as const).map((type) =>
+        formatDashScopeMediaBlock(
+          { type, source: { type: "url", url: `data:${type}/x-test,RIFF%00%ff` } },
+          none,
+        ),
+      ),
+    );
+    expect(formatted).toEqual([
+      { image: "data:image/x-test;base64,UklGRgD/" },
+      { audio: "data:audio/x-test;base64,UklGRgD/" },
+      { video: "data:video/x-test;base64,UklGRgD/" },
+    ]);
+    expect(
+      await formatDashScopeMediaBlock(
+        { type: "image", source: { type: "url", url: "data:image/png;base64,iVBO" } },
+        none,
+      ),
+    ).toEqual({ image: "data:image/png;base64,iVBO" });
+    await expect(
+      formatDashScopeMediaBlock({ type: "image", source: { type: "url", url: "data:,x" } }, none),
+    ).rejects.toMatchObject({ issues: [{ path: "source.url" }] });
+  });
+
   it("passes web URLs and missing paths on, turns base64 into data URLs", async () => {
     const reads: string[] = [];
     const spy = async (path: string) => {

@@ -1,4 +1,4 @@
-import { bytesToBase64, ValidationError } from "@agentscope-ts/core";
+import { base64DataUrl, bytesToBase64, isDataUrl, ValidationError } from "@agentscope-ts/core";
 import { guessMediaType } from "../utils/guess-media-type.js";
 import type { DashScopeContentPart } from "./dashscope-message.js";
 import type { LocalFileReader } from "./local-file-reader.js";
@@ -24,7 +24,8 @@ function mediaPart(type: DashScopeMediaBlock["type"], url: string): DashScopeCon
 /**
  * AgentScope's `_format_dashscope_media_block`: `{<type>: url}`. A URL that names a local file
  * (a path, or `file://` + path) is read and sent as a base64 `data:` URL with the media type of its
- * extension; other URLs pass unchanged; base64 sources become `data:` URLs.
+ * extension; a `data:` URL is sent with a base64 payload (a percent-encoded one converted); other
+ * URLs pass unchanged; base64 sources become `data:` URLs.
  */
 export async function formatDashScopeMediaBlock(
   block: DashScopeMediaBlock,
@@ -33,6 +34,7 @@ export async function formatDashScopeMediaBlock(
   const { type, source } = block;
   if (source.type === "url") {
     const url = String(source.url);
+    if (isDataUrl(url)) return mediaPart(type, base64DataUrl(url));
     const path = url.startsWith("file://") ? url.slice("file://".length) : url;
     const bytes = /^([a-z][a-z0-9+.-]+:\/\/|data:)/i.test(path)
       ? undefined

@@ -1,7 +1,9 @@
 import {
   bytesToBase64,
   defaultLocalFileReader,
+  isDataUrl,
   type LocalFileReader,
+  parseDataUrl,
   ValidationError,
 } from "@agentscope-ts/core";
 import type { GeminiInlineData } from "./gemini-content.js";
@@ -59,49 +61,6 @@ function schemeOf(url: string): string {
   return scheme.toLowerCase();
 }
 
-/** The bytes of a `data:` URL's percent-encoded (not base64) payload. */
-function percentDecode(payload: string): Uint8Array {
-  const bytes: number[] = [];
-  const utf8 = new TextEncoder();
-  for (let i = 0; i < payload.length; ) {
-    const hex = payload.slice(i + 1, i + 3);
-    if (payload[i] === "%" && /^[0-9a-fA-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 3;
-    } else {
-      const char = String.fromCodePoint(payload.codePointAt(i) as number);
-      bytes.push(...utf8.encode(char));
-      i += char.length;
-    }
-  }
-  return Uint8Array.from(bytes);
-}
-
-/**
- * A `data:` URL (what core's default `saveBase64Data` makes of a tool result's base64 media,
- * promoted with `promoteToolResultImages`) as inline data: its media type and its payload as
- * base64. A URL without a media type is a {@link ValidationError} naming `source.url`.
- */
-function dataUrlInlineData(url: string): GeminiInlineData {
-  const comma = url.indexOf(",");
-  const params = url.slice("data:".length, comma < 0 ? url.length : comma).split(";");
-  const mimeType = (params[0] ?? "").trim();
-  if (comma < 0 || !/^[^/\s]+\/[^/\s]+$/.test(mimeType)) {
-    throw new ValidationError("media URL", [
-      {
-        path: "source.url",
-        message: `data: URL without a media type: ${JSON.stringify(url.slice(0, 40))}; write it as data:<type>/<subtype>;base64,<data>`,
-      },
-    ]);
-  }
-  const payload = url.slice(comma + 1);
-  const base64 = params.slice(1).some((param) => param.trim().toLowerCase() === "base64");
-  return {
-    data: base64 ? payload : bytesToBase64(percentDecode(payload)),
-    mime_type: mimeType,
-  };
-}
-
 /**
  * AgentScope's `_to_gemini_inline_data`: a local file (path or `file://`) or a web URL becomes
  * `{data: <base64>, mime_type: "<image|audio|video>/<extension>"}`, the type taken from the
@@ -112,7 +71,10 @@ export async function toGeminiInlineData(
   url: string,
   io: GeminiMediaIO,
 ): Promise<GeminiInlineData> {
-  if (schemeOf(url) === "data") return dataUrlInlineData(url);
+  if (isDataUrl(url)) {
+    const { mediaType, data } = parseDataUrl(url);
+    return { data, mime_type: mediaType };
+  }
   const rawUrl = url.startsWith("file://") ? url.slice("file://".length) : url;
   const extension = (rawUrl.split(".").pop() ?? "").toLowerCase();
   const typ = Object.entries(GEMINI_SUPPORTED_EXTENSIONS).find(([, exts]) =>

@@ -26,6 +26,7 @@ describe("formatOllamaImageBlock", () => {
     };
     expect(await formatOllamaImageBlock(base64, io())).toBe("iVBORw0K");
     expect(await formatOllamaImageBlock(image("data:image/png;base64,aGk="), io())).toBe("aGk=");
+    expect(await formatOllamaImageBlock(image("data:image/gif,h%69"), io())).toBe("aGk=");
   });
 
   it("reads local paths (plain and file://) and downloads web URLs, as base64", async () => {

@@ -2,7 +2,9 @@ import {
   bytesToBase64,
   defaultLocalFileReader,
   type ImageBlock,
+  isDataUrl,
   type LocalFileReader,
+  parseDataUrl,
   ValidationError,
 } from "@agentscope-ts/core";
 
@@ -35,7 +37,6 @@ export function ollamaMediaIO(options: OllamaMediaOptions): OllamaMediaIO {
 }
 
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-const DATA_URL = /^data:[^,]*;base64,(.*)$/s;
 
 async function download(url: string, io: OllamaMediaIO): Promise<string> {
   const response = await io.fetch(url);
@@ -53,8 +54,8 @@ async function download(url: string, io: OllamaMediaIO): Promise<string> {
 /**
  * AgentScope's `_format_ollama_image_block`: the base64 data Ollama takes in a message's `images`.
  * Base64 sources are sent as they are; a URL that names a local file is read and encoded; a web URL
- * is downloaded and encoded (a `data:` URL, as core's default tool-result saver makes, is decoded in
- * place). Anything else is a `ValidationError` naming the URL.
+ * is downloaded and encoded (a `data:` URL, as core's default tool-result saver makes, gives its
+ * payload, percent-encoded ones converted to base64). Anything else is a `ValidationError` naming the URL.
  */
 export async function formatOllamaImageBlock(
   block: ImageBlock,
@@ -71,8 +72,7 @@ export async function formatOllamaImageBlock(
     ]);
   }
   const url = source.url;
-  const dataUrl = DATA_URL.exec(url);
-  if (dataUrl) return dataUrl[1] as string;
+  if (isDataUrl(url)) return parseDataUrl(url).data;
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
   if (scheme === "http" || scheme === "https") return download(url, io);
   const path = scheme === "file" ? decodeURIComponent(new URL(url).pathname) : url;

@@ -76,6 +76,27 @@ describe("OpenAI media conversion", () => {
     ).rejects.toThrow(/only audio\/wav and audio\/mp3/);
   });
 
+  it("sends data: URLs with a base64 payload: images as URLs, wav/mp3 audio as input_audio", async () => {
+    expect(await toOpenAIImageUrl("data:image/png;base64,iVBO", io)).toBe(
+      "data:image/png;base64,iVBO",
+    );
+    expect(await toOpenAIImageUrl("data:image/gif,GIF%01", io)).toBe(
+      `data:image/gif;base64,${btoa("GIF\x01")}`,
+    );
+    expect(await toOpenAIAudioData({ type: "url", url: "data:audio/wav,RIFF%00%ff" }, io)).toEqual({
+      data: "UklGRgD/",
+      format: "wav",
+    });
+    expect(await toOpenAIAudioData({ type: "url", url: "data:audio/mp3;base64,SUQz" }, io)).toEqual(
+      { data: "SUQz", format: "mp3" },
+    );
+    for (const url of ["data:audio/ogg;base64,AA", "data:;base64,AA"]) {
+      await expect(toOpenAIAudioData({ type: "url", url }, io)).rejects.toMatchObject({
+        issues: [{ path: "source.url" }],
+      });
+    }
+  });
+
   it("uses an injected readLocalFile instead of the file system", async () => {
     const readLocalFile = vi.fn(async (path: string) =>
       path === "/virtual/a.png" ? new TextEncoder().encode("v") : undefined,

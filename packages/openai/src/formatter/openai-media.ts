@@ -1,4 +1,11 @@
-import { bytesToBase64, type LocalFileReader, ValidationError } from "@agentscope-ts/core";
+import {
+  base64DataUrl,
+  bytesToBase64,
+  isDataUrl,
+  type LocalFileReader,
+  parseDataUrl,
+  ValidationError,
+} from "@agentscope-ts/core";
 import type {
   ChatCompletionContentPartImage,
   ChatCompletionContentPartInputAudio,
@@ -37,9 +44,10 @@ function stripFileScheme(url: string): string {
 /**
  * AgentScope's `_to_openai_image_url`: a local image file (path or `file://`) becomes a base64
  * `data:` URL (MIME from the extension, or sniffed from the bytes when there is none); web URLs are
- * returned as they are. Anything else is an error.
+ * returned as they are, a `data:` URL with its payload as base64. Anything else is an error.
  */
 export async function toOpenAIImageUrl(url: string, io: MediaIO): Promise<string> {
+  if (isDataUrl(url)) return base64DataUrl(url);
   if (isWebUrl(url)) return url;
   const rawUrl = stripFileScheme(url);
   const bytes = await io.readLocalFile(rawUrl);
@@ -81,15 +89,37 @@ export async function formatOpenAIImageBlock(
   return { type: "image_url", image_url: { url } };
 }
 
+/** The `input_audio` formats by media type (AgentScope takes `audio/wav` and `audio/mp3`). */
+const AUDIO_FORMATS: Readonly<Record<string, "wav" | "mp3">> = {
+  "audio/wav": "wav",
+  "audio/mp3": "mp3",
+};
+
+/** The `input_audio` format of `mediaType`, or a `ValidationError` naming `path`. */
+function audioFormat(mediaType: string, path: string): "wav" | "mp3" {
+  const format = AUDIO_FORMATS[mediaType];
+  if (format) return format;
+  throw new ValidationError("audio block", [
+    {
+      path,
+      message: `Unsupported audio media type: ${mediaType}, only audio/wav and audio/mp3 are supported.`,
+    },
+  ]);
+}
+
 /**
  * AgentScope's `_to_openai_audio_data`: `{data, format}` for an `input_audio` block. URL sources
  * must end in `.wav` or `.mp3`; local files are read, web URLs downloaded, both sent as base64.
- * Base64 sources must be `audio/wav` or `audio/mp3`.
+ * Base64 sources, and `data:` URLs, must be `audio/wav` or `audio/mp3`.
  */
 export async function toOpenAIAudioData(
   source: MediaSource,
   io: MediaIO,
 ): Promise<ChatCompletionContentPartInputAudio.InputAudio> {
+  if (source.type === "url" && isDataUrl(String(source.url))) {
+    const { mediaType, data } = parseDataUrl(String(source.url));
+    return { data, format: audioFormat(mediaType, "source.url") };
+  }
   if (source.type === "url") {
     const url = String(source.url);
     const rawUrl = stripFileScheme(url);
@@ -123,16 +153,8 @@ export async function toOpenAIAudioData(
     return { data, format: extension };
   }
   if (source.type === "base64") {
-    const mediaType = String(source.media_type);
-    if (mediaType !== "audio/wav" && mediaType !== "audio/mp3") {
-      throw new ValidationError("audio block", [
-        {
-          path: "source.media_type",
-          message: `Unsupported audio media type: ${mediaType}, only audio/wav and audio/mp3 are supported.`,
-        },
-      ]);
-    }
-    return { data: String(source.data), format: mediaType === "audio/wav" ? "wav" : "mp3" };
+    const format = audioFormat(String(source.media_type), "source.media_type");
+    return { data: String(source.data), format };
   }
   throw new ValidationError("audio block", [
     { path: "source.type", message: `Unsupported audio source: ${String(source.type)}.` },
