@@ -132,6 +132,9 @@ export class RedisConnection {
       },
       // Fail at once while disconnected rather than waiting without bound.
       disableOfflineQueue: true,
+      // No node-redis timer per command (its default is an `AbortSignal.timeout` of 5 s per
+      // command, which only covers the wait to be written): `call` bounds the whole command.
+      commandOptions: { timeout: 0 },
     };
     // `createClient` builds a client class with every command of every module on each call (≈ 1 ms
     // of CPU, issue 35): later clients (the pool of blocking readers) are duplicates of the first,
@@ -226,13 +229,10 @@ export class RedisConnection {
   /** Sends one command, with the command timeout and typed errors. */
   async call(args: string[], what: string): Promise<unknown> {
     try {
-      await this.#ready();
-      // Raced here as well as passed on: node-redis 6's own `timeout` option did not fire for a
-      // command already written to a Redis that does not answer (tried against `CLIENT PAUSE`).
-      return await withCommandTimeout(
-        this.#client.sendCommand(args, { timeout: this.#timeout }),
-        this.#timeout,
-      );
+      if (this.#owned && !this.#client.isReady) await this.#ready();
+      // Bounded here, not by node-redis 6's own `timeout` option: that only covers the wait to be
+      // written (tried against `CLIENT PAUSE`), and costs an `AbortSignal.timeout` per command.
+      return await withCommandTimeout(this.#client.sendCommand(args), this.#timeout);
     } catch (error) {
       throw this.typedError(error, what);
     }
@@ -304,16 +304,25 @@ const COMMAND_TIMEOUT = "CommandTimeoutError";
 const CONNECT_TIMEOUT = "ConnectTimeoutError";
 const RECONNECT_FAILED = "ReconnectFailedError";
 
+// One promise and one timer per command (no race, no `finally` chain).
 function withCommandTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
       () =>
         reject(Object.assign(new Error(`no answer within ${ms} ms`), { name: COMMAND_TIMEOUT })),
       ms,
     );
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
 function redactUrl(url: string): string {

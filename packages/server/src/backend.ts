@@ -86,6 +86,13 @@ export interface AppendResult {
   interruptRequested: boolean;
 }
 
+/** What {@link ServiceBackend.acquireLeaseAndLoad} returns: the fencing token and the checkpoint. */
+export interface LeaseAndCheckpoint {
+  token: number;
+  /** `undefined` when the session does not exist. */
+  checkpoint: Checkpoint | undefined;
+}
+
 /** One entry of a session's fencing log: the token and the replica it was granted to. */
 export interface FenceGrant {
   token: number;
@@ -101,6 +108,16 @@ export interface FenceGrant {
 export interface ServiceBackend {
   /** Takes the session's lease for `ttlMs`, or returns `null` when someone holds it. */
   acquireLease(key: SessionKey, replicaId: string, ttlMs: number): Promise<number | null>;
+  /**
+   * Takes the lease as {@link acquireLease} does and reads the checkpoint under it in the same
+   * step; `null` when someone holds the lease. Optional: without it the runner calls
+   * `acquireLease`, then `loadCheckpoint`.
+   */
+  acquireLeaseAndLoad?(
+    key: SessionKey,
+    replicaId: string,
+    ttlMs: number,
+  ): Promise<LeaseAndCheckpoint | null>;
   /** Extends a lease still held under `token`; `false` when it was lost. */
   renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean>;
   /** Gives the lease back (no-op when `token` no longer holds it). */
@@ -138,6 +155,18 @@ export interface ServiceBackend {
   hasSession?(key: SessionKey): Promise<boolean>;
   /** Saves a checkpoint; `false` when `token` no longer holds the lease (nothing written). */
   saveCheckpoint(key: SessionKey, token: number, checkpoint: Checkpoint): Promise<boolean>;
+  /**
+   * Saves a checkpoint and records in the same step whether the session has a run in progress
+   * (as {@link markActive} when `active`, else {@link unmarkActive}); `false` when `token` no
+   * longer holds the lease (nothing written, nothing marked). Optional: without it the runner
+   * calls `saveCheckpoint`, then `markActive` or `unmarkActive`.
+   */
+  saveCheckpointMarked?(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean>;
   /** Deletes the checkpoint and the event log; `false` when `token` no longer holds the lease. */
   deleteSession(key: SessionKey, token: number): Promise<boolean>;
   /** Asks the replica running the session to interrupt it (seen at its next event). */

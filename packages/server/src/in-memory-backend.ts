@@ -3,6 +3,7 @@ import type {
   Checkpoint,
   EventInput,
   FenceGrant,
+  LeaseAndCheckpoint,
   ReadEventsOptions,
   ServiceBackend,
   SessionKey,
@@ -91,6 +92,15 @@ export class InMemoryBackend implements ServiceBackend {
     return record.fence;
   }
 
+  async acquireLeaseAndLoad(
+    key: SessionKey,
+    replicaId: string,
+    ttlMs: number,
+  ): Promise<LeaseAndCheckpoint | null> {
+    const token = await this.acquireLease(key, replicaId, ttlMs);
+    return token === null ? null : { token, checkpoint: await this.loadCheckpoint(key) };
+  }
+
   async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
     const record = this.#get(key);
     if (!this.#holds(record, token)) return false;
@@ -159,6 +169,18 @@ export class InMemoryBackend implements ServiceBackend {
     if (!this.#holds(record, token)) return false;
     if (this.#store) return this.#store.save(key, token, checkpoint);
     record.checkpoint = structuredClone(checkpoint);
+    return true;
+  }
+
+  async saveCheckpointMarked(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean> {
+    if (!(await this.saveCheckpoint(key, token, checkpoint))) return false;
+    if (active) this.#active.set(keyString(key), key);
+    else this.#active.delete(keyString(key));
     return true;
   }
 

@@ -24,6 +24,7 @@ export type {
   ClientTool,
   EventInput,
   FenceGrant,
+  LeaseAndCheckpoint,
   PendingCall,
   PendingReason,
   ReadEventsOptions,

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { StorageConnectionError } from "@agentscope-ts/core";
 import {
   type RunningPostgres,
@@ -11,15 +14,22 @@ import type { Checkpoint, ServiceBackend } from "./backend.js";
 import { InMemoryBackend } from "./in-memory-backend.js";
 import { PostgresCheckpointStore } from "./postgres-checkpoint-store.js";
 import { RedisBackend } from "./redis-backend.js";
+import { SqliteCheckpointStore } from "./sqlite-checkpoint-store.js";
 
 let redis: RunningRedis;
 let postgres: RunningPostgres;
+let dir: string;
 beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+  [redis, postgres, dir] = await Promise.all([
+    startRedis(),
+    startPostgres(),
+    mkdtemp(join(tmpdir(), "as-server-")),
+  ]);
 });
 afterAll(async () => {
   await redis?.stop();
   await postgres?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const key = { userId: "u:1", sessionId: "s-1" };
@@ -113,6 +123,84 @@ describe.each([
         next = await b.acquireLease(k, "r2", 60_000);
       }
       expect(next).toBe(2);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+describe.each([
+  ["InMemoryBackend", () => new InMemoryBackend()],
+  [
+    "InMemoryBackend + SqliteCheckpointStore",
+    () =>
+      new InMemoryBackend({
+        checkpoints: new SqliteCheckpointStore({ path: join(dir, `marked-${Math.random()}.db`) }),
+      }),
+  ],
+  ["RedisBackend", () => new RedisBackend({ url: redis.url, keyPrefix: `m${Math.random()}:` })],
+  [
+    "RedisBackend + PostgresCheckpointStore",
+    () => {
+      const tag = String(Math.random()).slice(2);
+      return new RedisBackend({
+        url: redis.url,
+        keyPrefix: `n${tag}:`,
+        checkpoints: new PostgresCheckpointStore({
+          connectionString: postgres.connectionString,
+          table: `marked_${tag}`,
+        }),
+      });
+    },
+  ],
+] as [string, () => ServiceBackend][])("%s one-step backend calls", (_name, make) => {
+  it("acquireLeaseAndLoad takes the lease and reads the checkpoint, or refuses while held", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u:3", sessionId: "load" };
+      expect(b.acquireLeaseAndLoad).toBeTypeOf("function");
+      const first = await b.acquireLeaseAndLoad?.(k, "r1", 60_000);
+      expect(first).toEqual({ token: 1, checkpoint: undefined });
+      expect(await b.acquireLeaseAndLoad?.(k, "r2", 60_000)).toBeNull();
+      expect(await b.saveCheckpoint(k, 1, cp(7))).toBe(true);
+      await b.releaseLease(k, 1);
+      const second = await b.acquireLeaseAndLoad?.(k, "r2", 60_000);
+      expect(second?.token).toBe(2);
+      expect(second?.checkpoint).toEqual(cp(7));
+      expect(await b.fenceLog(k)).toEqual([
+        { token: 1, replicaId: "r1" },
+        { token: 2, replicaId: "r2" },
+      ]);
+      // The old token is fenced out as after acquireLease.
+      expect(await b.saveCheckpoint(k, 1, cp(8))).toBe(false);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("saves a checkpoint and joins or leaves the active set in one fenced step", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u:2", sessionId: "marked" };
+      const idle = (n: number): Checkpoint => ({
+        agentName: "a",
+        agent: { n },
+        run: { status: "idle", runId: null, pending: [] },
+      });
+      expect(b.saveCheckpointMarked).toBeTypeOf("function");
+      const token = (await b.acquireLease(k, "r1", 60_000)) as number;
+      expect(await b.saveCheckpointMarked?.(k, token, cp(1), true)).toBe(true);
+      expect(await b.listActive(10)).toEqual([k]);
+      expect((await b.loadCheckpoint(k))?.agent).toEqual({ n: 1 });
+      expect(await b.saveCheckpointMarked?.(k, token, idle(2), false)).toBe(true);
+      expect(await b.listActive(10)).toEqual([]);
+      expect((await b.loadCheckpoint(k))?.run.status).toBe("idle");
+      // Under a stale token nothing is written and nothing marked.
+      await b.releaseLease(k, token);
+      expect(await b.acquireLease(k, "r2", 60_000)).toBe(token + 1);
+      expect(await b.saveCheckpointMarked?.(k, token, cp(3), true)).toBe(false);
+      expect(await b.listActive(10)).toEqual([]);
+      expect((await b.loadCheckpoint(k))?.agent).toEqual({ n: 2 });
     } finally {
       await b.close();
     }

@@ -10,6 +10,7 @@ import type {
   Checkpoint,
   EventInput,
   FenceGrant,
+  LeaseAndCheckpoint,
   ReadEventsOptions,
   ServiceBackend,
   SessionKey,
@@ -45,6 +46,19 @@ redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
 redis.call('LTRIM', KEYS[3], -1000, -1)
 redis.call('DEL', KEYS[4])
 return t
+`);
+// ACQUIRE, then the checkpoint. KEYS: lease, fence counter, fence log, interrupt flag, state[,
+// legacy state key]. ARGV: replica id, ttl ms. Returns {token, checkpoint JSON or false}.
+const ACQUIRE_LOAD = luaScript(`
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local t = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
+redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
+redis.call('LTRIM', KEYS[3], -1000, -1)
+redis.call('DEL', KEYS[4])
+local state = redis.call('GET', KEYS[5])
+if not state and KEYS[6] then state = redis.call('GET', KEYS[6]) end
+return {t, state}
 `);
 // KEYS: lease. ARGV: token, ttl ms.
 const RENEW = luaScript(`
@@ -86,6 +100,15 @@ const SAVE = luaScript(`
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
 if KEYS[3] then redis.call('DEL', KEYS[3]) end
+return 1
+`);
+// SAVE, and the session joins or leaves the set of active sessions in the same step. KEYS: lease,
+// state, active set[, legacy state key]. ARGV: token, checkpoint JSON, set member, active ("1").
+const SAVE_MARKED = luaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+if KEYS[4] then redis.call('DEL', KEYS[4]) end
+if ARGV[4] == '1' then redis.call('SADD', KEYS[3], ARGV[3]) else redis.call('SREM', KEYS[3], ARGV[3]) end
 return 1
 `);
 // KEYS: lease, then every key to delete (state, stream[, legacy state key]). ARGV: token.
@@ -193,6 +216,28 @@ export class RedisBackend implements ServiceBackend {
     return token === null || token === undefined ? null : Number(token);
   }
 
+  async acquireLeaseAndLoad(
+    key: SessionKey,
+    replicaId: string,
+    ttlMs: number,
+  ): Promise<LeaseAndCheckpoint | null> {
+    if (this.#store) {
+      const token = await this.acquireLease(key, replicaId, ttlMs);
+      return token === null ? null : { token, checkpoint: await this.#store.load(key) };
+    }
+    const k = this.#keys(key);
+    const keys = [k.lease, k.fence, k.fenceLog, k.interrupt, k.state];
+    if (k.legacyState) keys.push(k.legacyState);
+    const reply = (await this.#eval(
+      ACQUIRE_LOAD,
+      keys,
+      [replicaId, String(ttlMs)],
+      "acquire the session lease",
+    )) as [number, string | null] | null;
+    if (!reply) return null;
+    return { token: Number(reply[0]), checkpoint: parseCheckpoint(reply[1]) };
+  }
+
   async renewLease(key: SessionKey, token: number, ttlMs: number): Promise<boolean> {
     const k = this.#keys(key);
     return (
@@ -264,12 +309,12 @@ export class RedisBackend implements ServiceBackend {
     const k = this.#keys(key);
     const args = ["XREAD", "COUNT", String(options.count)];
     const parse = (reply: unknown) => parseXread(reply);
-    const first = parse(
-      await this.#send([...args, "STREAMS", k.events, afterId], "read run events"),
-    );
-    if (first.length > 0 || options.blockMs <= 0 || options.signal?.aborted) return first;
-    // A blocking read holds its connection: borrow one from the pool of blocking connections
-    // (an abort destroys it, as a blocked XREAD cannot be cancelled otherwise).
+    if (options.blockMs <= 0 || options.signal?.aborted) {
+      return parse(await this.#send([...args, "STREAMS", k.events, afterId], "read run events"));
+    }
+    // One blocking read (it answers at once when there are events already): it holds its
+    // connection, so it borrows one from the pool of blocking connections (an abort destroys it,
+    // as a blocked XREAD cannot be cancelled otherwise).
     const reader = this.#idleReaders.pop() ?? this.#connection.newClient();
     this.#readers.add(reader);
     const abort = () => reader.destroy?.();
@@ -306,9 +351,7 @@ export class RedisBackend implements ServiceBackend {
     if ((raw === null || raw === undefined) && k.legacyState) {
       raw = await this.#send(["GET", k.legacyState], "load the checkpoint");
     }
-    if (raw === null || raw === undefined) return undefined;
-    const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
-    return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
+    return parseCheckpoint(raw);
   }
 
   async hasSession(key: SessionKey): Promise<boolean> {
@@ -323,14 +366,28 @@ export class RedisBackend implements ServiceBackend {
       return (await this.#holds(key, token)) && this.#store.save(key, token, checkpoint);
     }
     const k = this.#keys(key);
-    const value = JSON.stringify({
-      agent: checkpoint.agent,
-      _server: { agentName: checkpoint.agentName, run: checkpoint.run },
-    });
+    const value = checkpointJson(checkpoint);
     const keys = k.legacyState ? [k.lease, k.state, k.legacyState] : [k.lease, k.state];
     return (
       Number(await this.#eval(SAVE, keys, [String(token), value], "save the checkpoint")) === 1
     );
+  }
+
+  async saveCheckpointMarked(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    active: boolean,
+  ): Promise<boolean> {
+    if (this.#store) {
+      if (!(await this.saveCheckpoint(key, token, checkpoint))) return false;
+      await (active ? this.markActive(key) : this.unmarkActive(key));
+      return true;
+    }
+    const k = this.#keys(key);
+    const keys = [k.lease, k.state, this.#active, ...(k.legacyState ? [k.legacyState] : [])];
+    const args = [String(token), checkpointJson(checkpoint), activeMember(key), active ? "1" : "0"];
+    return Number(await this.#eval(SAVE_MARKED, keys, args, "save the checkpoint")) === 1;
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {
@@ -352,17 +409,11 @@ export class RedisBackend implements ServiceBackend {
   }
 
   async markActive(key: SessionKey): Promise<void> {
-    await this.#send(
-      ["SADD", this.#active, JSON.stringify([key.userId, key.sessionId])],
-      "mark the session active",
-    );
+    await this.#send(["SADD", this.#active, activeMember(key)], "mark the session active");
   }
 
   async unmarkActive(key: SessionKey): Promise<void> {
-    await this.#send(
-      ["SREM", this.#active, JSON.stringify([key.userId, key.sessionId])],
-      "unmark the session active",
-    );
+    await this.#send(["SREM", this.#active, activeMember(key)], "unmark the session active");
   }
 
   async listActive(limit: number): Promise<SessionKey[]> {
@@ -397,6 +448,26 @@ export class RedisBackend implements ServiceBackend {
 interface ServerPart {
   agentName: string;
   run: Checkpoint["run"];
+}
+
+// The checkpoint as stored: the session's JSON at `RedisSession`'s key, the server's part beside it.
+function checkpointJson(checkpoint: Checkpoint): string {
+  return JSON.stringify({
+    agent: checkpoint.agent,
+    _server: { agentName: checkpoint.agentName, run: checkpoint.run },
+  });
+}
+
+// A stored checkpoint (`undefined` for none).
+function parseCheckpoint(raw: unknown): Checkpoint | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  const data = JSON.parse(String(raw)) as { agent: Checkpoint["agent"]; _server: ServerPart };
+  return { agent: data.agent, agentName: data._server.agentName, run: data._server.run };
+}
+
+// A session's member in the set of active sessions.
+function activeMember(key: SessionKey): string {
+  return JSON.stringify([key.userId, key.sessionId]);
 }
 
 // node-redis answers XREAD as `{ key: entries }` (or `[[key, entries]]`, by protocol version).

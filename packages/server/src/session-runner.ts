@@ -17,6 +17,7 @@ import type {
   Checkpoint,
   ClientTool,
   EventInput,
+  LeaseAndCheckpoint,
   PendingCall,
   RunState,
   ServiceBackend,
@@ -153,9 +154,8 @@ export class SessionRunner {
     options: StartMessageOptions = {},
   ): Promise<{ runId: string }> {
     const runId = options.runId ?? randomUUID();
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       const answers = cp?.run.status === "parked" ? clientAnswers(cp.run.pending, options) : null;
       if (cp && cp.run.status === "parked" && !answers) {
         const client = cp.run.pending.some((p) => p.reason === "client" && !p.decision);
@@ -182,8 +182,7 @@ export class SessionRunner {
         pending: cp?.run.pending.filter((p) => answers && p.reason === "not_run") ?? [],
         ...(options.clientTools?.length ? { clientTools: options.clientTools } : {}),
       };
-      await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run });
-      await this.#o.backend.markActive(key);
+      await this.#save(key, token, { agentName: name, agent: agent.stateDict(), run }, true);
       this.#drive(key, token, agent, name, run, "run_started");
       return { runId };
     } catch (error) {
@@ -202,10 +201,9 @@ export class SessionRunner {
     decision: ApprovalDecision,
     runId?: string,
   ): Promise<{ status: "resumed" | "parked"; runId: string | null; waitingFor: string[] }> {
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     let handedOver = false;
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       if (!cp) throw new RunConflictError(404, `No session '${key.sessionId}'.`);
       const entry = cp.run.pending.find(
         (p) => p.toolUse.id === toolCallId && p.reason !== "not_run" && p.reason !== "client",
@@ -224,8 +222,7 @@ export class SessionRunner {
       }
       const agent = await this.#build(key, cp.agentName, cp, cp.run.clientTools);
       const run: RunState = { ...cp.run, status: "running", runId: runId ?? cp.run.runId };
-      await this.#save(key, token, { ...cp, run });
-      await this.#o.backend.markActive(key);
+      await this.#save(key, token, { ...cp, run }, true);
       handedOver = true;
       this.#drive(key, token, agent, cp.agentName, run, "run_resumed");
       return { status: "resumed", runId: run.runId, waitingFor: [] };
@@ -271,9 +268,8 @@ export class SessionRunner {
 
   /** Deletes a session that is not running. */
   async forget(key: SessionKey): Promise<boolean> {
-    const token = await this.#acquire(key);
+    const { token, cp } = await this.#acquire(key);
     try {
-      const cp = await this.#o.backend.loadCheckpoint(key);
       if (!cp) return false;
       await this.#o.backend.deleteSession(key, token);
       await this.#o.backend.unmarkActive(key);
@@ -298,15 +294,31 @@ export class SessionRunner {
     await Promise.allSettled(runs.map((r) => r.done));
   }
 
-  async #acquire(key: SessionKey): Promise<number> {
-    const token = await this.#o.backend.acquireLease(key, this.#o.replicaId, this.#o.leaseTtlMs);
-    if (token === null) {
+  // The lease and the checkpoint read under it: in one step when the backend can.
+  async #acquire(key: SessionKey): Promise<{ token: number; cp: Checkpoint | undefined }> {
+    const { backend, replicaId, leaseTtlMs } = this.#o;
+    const got = backend.acquireLeaseAndLoad
+      ? await backend.acquireLeaseAndLoad(key, replicaId, leaseTtlMs)
+      : await this.#acquireThenLoad(key);
+    if (got === null) {
       throw new RunConflictError(
         409,
         `Session '${key.sessionId}' is busy (a run holds it). Wait for its run_finished event, or POST …/interrupt.`,
       );
     }
-    return token;
+    return { token: got.token, cp: got.checkpoint };
+  }
+
+  async #acquireThenLoad(key: SessionKey): Promise<LeaseAndCheckpoint | null> {
+    const backend = this.#o.backend;
+    const token = await backend.acquireLease(key, this.#o.replicaId, this.#o.leaseTtlMs);
+    if (token === null) return null;
+    try {
+      return { token, checkpoint: await backend.loadCheckpoint(key) };
+    } catch (error) {
+      await backend.releaseLease(key, token);
+      throw error;
+    }
   }
 
   #agentName(cp: Checkpoint | undefined, asked: string | undefined): string {
@@ -349,8 +361,17 @@ export class SessionRunner {
     return agent;
   }
 
-  async #save(key: SessionKey, token: number, cp: Checkpoint): Promise<void> {
-    if (!(await this.#o.backend.saveCheckpoint(key, token, cp))) throw new LeaseLost();
+  // With `active`, the session joins (`true`) or leaves the set of active sessions with the save:
+  // in the same step when the backend can.
+  async #save(key: SessionKey, token: number, cp: Checkpoint, active?: boolean): Promise<void> {
+    const backend = this.#o.backend;
+    if (active !== undefined && backend.saveCheckpointMarked) {
+      if (!(await backend.saveCheckpointMarked(key, token, cp, active))) throw new LeaseLost();
+      return;
+    }
+    if (!(await backend.saveCheckpoint(key, token, cp))) throw new LeaseLost();
+    if (active === true) await backend.markActive(key);
+    if (active === false) await backend.unmarkActive(key);
   }
 
   #drive(
@@ -437,14 +458,20 @@ export class SessionRunner {
       if (release) local.released = true;
     };
     const keep = run.clientTools ? { clientTools: run.clientTools } : {};
-    // A checkpoint comes after the events of the steps it covers: the log is written first.
+    // A checkpoint comes after the events of the steps it covers: the log is written first. One
+    // that ends the run (idle, parked, failed) takes the session out of the active set with it.
     const checkpoint = async (state: RunState) => {
       await events.drain();
-      await this.#save(key, token, {
-        agentName,
-        agent: agent.stateDict(),
-        run: state.status === "idle" ? state : { ...keep, ...state },
-      });
+      await this.#save(
+        key,
+        token,
+        {
+          agentName,
+          agent: agent.stateDict(),
+          run: state.status === "idle" ? state : { ...keep, ...state },
+        },
+        state.status === "running" ? undefined : false,
+      );
     };
     const clientNames = new Set((run.clientTools ?? []).map((t) => t.name));
     const clientCalls = new Set<string>();
@@ -484,7 +511,7 @@ export class SessionRunner {
       if (open.length > 0) {
         const stillWaiting = this.#settle(open, run.pending, approved, denied, clientNames);
         if (stillWaiting.length > 0) {
-          await this.#park(agent, stillWaiting, checkpoint, emit, key, runId);
+          await this.#park(agent, stillWaiting, checkpoint, emit, runId);
           return;
         }
         for (const toolUse of open) await this.#actDirect(agent, toolUse, denied, emit, approved);
@@ -492,7 +519,6 @@ export class SessionRunner {
       } else if (await this.#answered(agent)) {
         // Crashed after the final answer was checkpointed: nothing left to do but say so.
         await checkpoint(idle());
-        await this.#o.backend.unmarkActive(key);
         await emit("run_finished", { interrupted: false });
         return;
       }
@@ -518,17 +544,15 @@ export class SessionRunner {
               ? "approval"
               : "not_run",
         }));
-        await this.#park(agent, pending, checkpoint, emit, key, runId);
+        await this.#park(agent, pending, checkpoint, emit, runId);
         return;
       }
       if (failure !== undefined || !finished) {
         await checkpoint({ status: "failed", runId, pending: [] });
-        await this.#o.backend.unmarkActive(key);
         await emit("run_failed", { message: errorText(failure) });
         return;
       }
       await checkpoint(idle());
-      await this.#o.backend.unmarkActive(key);
       await emit(finished.interrupted ? "run_interrupted" : "run_finished", finished);
     } catch (error) {
       if (error instanceof LeaseLost) return; // another replica owns the session now
@@ -588,7 +612,6 @@ export class SessionRunner {
     pending: PendingCall[],
     checkpoint: (s: RunState) => Promise<void>,
     emit: (type: string, data: Record<string, unknown>) => Promise<void>,
-    key: SessionKey,
     runId: string,
   ): Promise<void> {
     const open = await danglingToolUses(agent);
@@ -597,7 +620,6 @@ export class SessionRunner {
         pending.find((p) => p.toolUse.id === toolUse.id) ?? { toolUse, reason: "not_run" },
     );
     await checkpoint({ status: "parked", runId, pending: all });
-    await this.#o.backend.unmarkActive(key);
     // The agent emits no tool_call for a call it did not act on: say it here for the client.
     const owner = (await agent.memory.getMemory()).findLast(
       (m) => m.role === "assistant" && m.hasContentBlocks("tool_use"),
