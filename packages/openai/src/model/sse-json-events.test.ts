@@ -1,6 +1,6 @@
 import { ModelError } from "@agentscope-ts/core";
 import { chunkedBody } from "@agentscope-ts/core/testing";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { MAX_SSE_EVENT_CHARS, readJsonEvents, readJsonPayloads } from "./sse-json-events.js";
 
 const encoder = new TextEncoder();
@@ -86,6 +86,7 @@ describe("readJsonPayloads / readJsonEvents", () => {
       expect(payload).toEqual({ n: 1 });
       break;
     }
-    expect(cancelled()).toBe(true);
+    // Released in the background (the stop does not wait): cancelled within a timer tick.
+    await vi.waitFor(() => expect(cancelled()).toBe(true));
   });
 });
