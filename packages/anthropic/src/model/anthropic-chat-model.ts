@@ -3,7 +3,6 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   definedFields,
-  guardedStream,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -132,12 +131,11 @@ export class AnthropicChatModel extends ChatModelBase<
     const params = toStreamingParams(this.requestBody(messages, request));
     const stream = await this.client.messages.create(params, { signal: request.signal });
     const outcome: StreamOutcome = { yielded: 0 };
-    yield* guardedStream(parseMessageStream(stream, this.settings(startTime, request), outcome), {
-      provider: this.provider,
-      signal: request.signal,
+    yield* this.guardStream(
+      parseMessageStream(stream, this.settings(startTime, request), outcome),
+      request.signal,
       outcome,
-      normalize: (e) => this.normalizeError(e),
-    });
+    );
   }
 
   protected override async doCall(

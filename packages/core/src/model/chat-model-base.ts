@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { ModelError } from "../errors/model-error.js";
 import { ValidationError } from "../errors/validation-error.js";
+import { guardedStream } from "../provider-kit/guarded-stream.js";
 import type { ToolFunctionSchema } from "../tool/tool-schema.js";
 import { getTracer, isTracingEnabled } from "../tracing/global-tracer.js";
 import {
@@ -280,6 +281,26 @@ export abstract class ChatModelBase<
    */
   protected normalizeError(error: unknown): unknown {
     return normalizeModelError(error, this.provider);
+  }
+
+  /**
+   * A provider's parsed response stream behind the kit's `guardedStream`: a failure (not an
+   * abort) is normalised by {@link normalizeError} and, after `outcome.yielded` chunks, reworded
+   * to say the partial answer was discarded. `host` names the server in that message.
+   */
+  protected guardStream<T>(
+    parsed: AsyncIterable<T>,
+    signal: AbortSignal,
+    outcome: { yielded: number },
+    host?: string,
+  ): AsyncGenerator<T, void, undefined> {
+    return guardedStream(parsed, {
+      provider: this.provider,
+      signal,
+      outcome,
+      normalize: (error) => this.normalizeError(error),
+      host,
+    });
   }
 
   /** Span attributes of a request; override to add provider-specific ones. */

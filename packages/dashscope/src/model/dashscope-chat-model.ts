@@ -4,7 +4,6 @@ import {
   type ChatResponse,
   checkRequestMessages,
   getLogger,
-  guardedStream,
   normalizeProviderError,
   type ProviderCallOptions,
   type ProviderChatModelOptions,
@@ -165,14 +164,10 @@ export class DashScopeChatModel extends ChatModelBase<
     const startTime = Date.now();
     const http = this.httpRequest(messages, request, true);
     const outcome: StreamOutcome = { yielded: 0 };
-    yield* guardedStream(
+    yield* this.guardStream(
       parseGenerationStream(postStream(http), this.settings(startTime, request), outcome),
-      {
-        provider: this.provider,
-        signal: request.signal,
-        outcome,
-        normalize: (e) => this.normalizeError(e),
-      },
+      request.signal,
+      outcome,
     );
   }
 

@@ -5,7 +5,6 @@ import {
   type ChatResponse,
   checkRequestMessages,
   definedFields,
-  guardedStream,
   type ProviderChatModelOptions,
   type ThinkingOption,
   toParametersSchema,
@@ -103,14 +102,10 @@ export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatMode
     const params = this.requestParams(messages, request);
     const stream = await this.client.models.generateContentStream(params);
     const outcome: GeminiStreamOutcome = { yielded: 0 };
-    yield* guardedStream(
+    yield* this.guardStream(
       parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
-      {
-        provider: this.provider,
-        signal: request.signal,
-        outcome,
-        normalize: (e) => this.normalizeError(e),
-      },
+      request.signal,
+      outcome,
     );
   }
 

@@ -3,7 +3,6 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   callStructured,
-  guardedStream,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -35,7 +34,7 @@ export type OpenAIModelRequest = ChatModelRequest<ProviderCallOptions>;
  * fields, and one request path — build the body, then send it (streaming or not) or, for
  * structured output, go through core's structured-output fallback (native schema first, the
  * forced tool where the endpoint refuses it, remembered in `structuredOutputFallback`). Streams
- * are parsed behind `guardedStream`, so a connection lost mid-way is a clear, retryable error.
+ * are parsed behind `guardStream` (the kit's `guardedStream`), so a connection lost mid-way is a clear, retryable error.
  * A subclass supplies its API's body, calls and parsers.
  */
 export abstract class OpenAIModelBase<
@@ -127,19 +126,14 @@ export abstract class OpenAIModelBase<
     });
   }
 
-  /** Reads an opened stream behind {@link guardedStream}. */
+  /** Reads an opened stream behind {@link ChatModelBase.guardStream}. */
   private reader(stream: TStream, signal: AbortSignal) {
     return (
       mode: StructuredMode | undefined,
       outcome: StructuredStreamOutcome,
       startTime: number,
     ): AsyncGenerator<ChatResponse, void, undefined> =>
-      guardedStream(this.parseStream(stream, mode, outcome, startTime), {
-        provider: this.provider,
-        signal,
-        outcome,
-        normalize: (e) => this.normalizeError(e),
-      });
+      this.guardStream(this.parseStream(stream, mode, outcome, startTime), signal, outcome);
   }
 
   /** How structured output falls back here (AgentScope's `_structured_output_fallback`). */
