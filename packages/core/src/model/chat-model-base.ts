@@ -16,6 +16,7 @@ import { tracedGenerator } from "../tracing/traced-generator.js";
 import type { Span, SpanAttributes } from "../tracing/tracer.js";
 import { closeQuietly } from "../utils/close-quietly.js";
 import { describeThrown } from "../utils/json-copy.js";
+import { limitOrDefault } from "../utils/limit-option.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 import { AttemptControl } from "./attempt-control.js";
 import type { ChatResponse } from "./chat-response.js";
@@ -108,20 +109,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
 /** Default {@link ChatModelBaseOptions.idleTimeout}: 60 000 ms between streamed chunks. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
-function timeoutOption(value: unknown, field: string, fallback: number | null): number | null {
-  if (value === undefined) return fallback;
-  if (value === null) return null;
-  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) {
-    throw new ValidationError("chat model options", [
-      {
-        path: field,
-        message: `expected a positive number of milliseconds or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
-      },
-    ]);
-  }
-  return value;
-}
-
 /**
  * The base class of chat models (AgentScope's `ChatModelBase`). `call()` returns the final
  * response and `stream()` yields cumulative chunks (each holds all content so far), whatever the
@@ -176,12 +163,18 @@ export abstract class ChatModelBase<
     this.streaming = options.stream ?? true;
     this.maxRetries = options.maxRetries ?? 2;
     this.timeout = options.timeout;
-    this.requestTimeout = timeoutOption(
+    this.requestTimeout = limitOrDefault(
       options.requestTimeout,
-      "requestTimeout",
       DEFAULT_REQUEST_TIMEOUT_MS,
+      "requestTimeout",
+      "chat model options",
     );
-    this.idleTimeout = timeoutOption(options.idleTimeout, "idleTimeout", DEFAULT_IDLE_TIMEOUT_MS);
+    this.idleTimeout = limitOrDefault(
+      options.idleTimeout,
+      DEFAULT_IDLE_TIMEOUT_MS,
+      "idleTimeout",
+      "chat model options",
+    );
     this.retryOptions = options.retry ?? {};
   }
 

@@ -1,3 +1,4 @@
+export { limitOption, limitOrDefault } from "../utils/limit-option.js";
 export { type ApiToolSpec, apiKeyParam, apiTool, urlList, urlListParam } from "./api-tool.js";
 export {
   BatchedTextEmbeddingBase,

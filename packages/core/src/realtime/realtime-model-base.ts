@@ -6,6 +6,7 @@ import type { AudioBlock, ImageBlock, TextBlock, ToolResultBlock } from "../mess
 import { interruptedErrorFrom } from "../model/abortable-sleep.js";
 import type { ToolFunctionSchema } from "../tool/tool-schema.js";
 import { pcm16DurationMs } from "../tts/pcm.js";
+import { limitOrDefault } from "../utils/limit-option.js";
 import type { ModelEvent } from "./model-events.js";
 
 /** What a realtime model accepts through {@link RealtimeModelBase.send}. */
@@ -68,20 +69,6 @@ export interface RealtimeCancelInfo {
 /** The states of a realtime session. */
 export type RealtimeSessionState = "idle" | "connecting" | "open" | "closed";
 
-function limit(value: number | null | undefined, fallback: number, field: string): number | null {
-  if (value === null) return null;
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !(value > 0)) {
-    throw new ValidationError("realtime model options", [
-      {
-        path: field,
-        message: `expected a positive number of milliseconds or null (no limit), received ${String(value)}`,
-      },
-    ]);
-  }
-  return value;
-}
-
 /**
  * One live session with a realtime (speech-to-speech) model: AgentScope's `RealtimeModelBase`.
  * `connect()` opens and configures it (bounded by `connectTimeout`, abortable), `send()` streams
@@ -124,12 +111,18 @@ export abstract class RealtimeModelBase {
       ]);
     }
     this.modelName = options.modelName;
-    this.connectTimeout = limit(
+    this.connectTimeout = limitOrDefault(
       options.connectTimeout,
       DEFAULT_REALTIME_CONNECT_TIMEOUT_MS,
       "connectTimeout",
+      "realtime model options",
     );
-    this.idleTimeout = limit(options.idleTimeout, DEFAULT_REALTIME_IDLE_TIMEOUT_MS, "idleTimeout");
+    this.idleTimeout = limitOrDefault(
+      options.idleTimeout,
+      DEFAULT_REALTIME_IDLE_TIMEOUT_MS,
+      "idleTimeout",
+      "realtime model options",
+    );
   }
 
   /** Where the session is: `idle`, `connecting`, `open` or `closed`. */

@@ -8,6 +8,7 @@ import { isTracingEnabled } from "../tracing/global-tracer.js";
 import { traceToolCall } from "../tracing/tool-span.js";
 import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
+import { limitOption } from "../utils/limit-option.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { copyPlainTree } from "../utils/tree-copy.js";
 import {
@@ -124,24 +125,6 @@ export interface ToolkitOptions {
   agentSkillInstruction?: string;
   /** How one skill is shown in the prompt, with `{name}`, `{description}` and `{dir}`. Default AgentScope's. */
   agentSkillTemplate?: string;
-}
-
-function limitOption(
-  value: unknown,
-  field: string,
-  what: string,
-  unit: string,
-): number | null | undefined {
-  if (value === undefined || value === null) return value;
-  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) {
-    throw new ValidationError(what, [
-      {
-        path: field,
-        message: `expected a positive number of ${unit} or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
-      },
-    ]);
-  }
-  return value;
 }
 
 /** Options of {@link Toolkit.createToolGroup}. */

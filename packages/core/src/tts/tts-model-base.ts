@@ -9,6 +9,7 @@ import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../model/ch
 import { isRetryableError, normalizeModelError } from "../model/model-errors.js";
 import { type RetryOptions, retryWithBackoff } from "../model/retry-with-backoff.js";
 import { closeQuietly } from "../utils/close-quietly.js";
+import { limitOrDefault } from "../utils/limit-option.js";
 import { TTSAudioAccumulator } from "./tts-audio-accumulator.js";
 import { createTTSResponse, type TTSResponse, type TTSUsage } from "./tts-response.js";
 
@@ -57,20 +58,6 @@ export type TTSRequest<TOptions extends TTSCallOptions = TTSCallOptions> = Omit<
   msgId: string;
 };
 
-function timeoutOption(value: unknown, field: string, fallback: number | null): number | null {
-  if (value === undefined) return fallback;
-  if (value === null) return null;
-  if (typeof value !== "number" || Number.isNaN(value) || value <= 0) {
-    throw new ValidationError("TTS model options", [
-      {
-        path: field,
-        message: `expected a positive number of milliseconds or null (no limit), received ${typeof value === "number" ? value : typeof value}`,
-      },
-    ]);
-  }
-  return value;
-}
-
 /** The text a TTS model speaks for `msg`: its text blocks (thinking and tool calls are not spoken). */
 export function spokenText(msg: Msg): string {
   return msg.getTextContent() ?? "";
@@ -117,11 +104,17 @@ export abstract class TTSModelBase<TOptions extends TTSCallOptions = TTSCallOpti
     }
     this.modelName = options.modelName;
     this.streaming = options.stream ?? true;
-    this.idleTimeout = timeoutOption(options.idleTimeout, "idleTimeout", DEFAULT_IDLE_TIMEOUT_MS);
-    this.requestTimeout = timeoutOption(
+    this.idleTimeout = limitOrDefault(
+      options.idleTimeout,
+      DEFAULT_IDLE_TIMEOUT_MS,
+      "idleTimeout",
+      "TTS model options",
+    );
+    this.requestTimeout = limitOrDefault(
       options.requestTimeout,
-      "requestTimeout",
       DEFAULT_REQUEST_TIMEOUT_MS,
+      "requestTimeout",
+      "TTS model options",
     );
     this.maxRetries = options.maxRetries ?? 2;
     this.retryOptions = options.retry ?? {};

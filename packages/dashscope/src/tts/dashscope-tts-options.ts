@@ -1,4 +1,9 @@
-import { type ProviderTTSModelOptions, pcmMediaType, ValidationError } from "@agentscope-ts/core";
+import {
+  limitOrDefault,
+  type ProviderTTSModelOptions,
+  pcmMediaType,
+  ValidationError,
+} from "@agentscope-ts/core";
 import { env } from "../utils/env.js";
 import type { WebSocketFactory } from "../websocket/websocket-factory.js";
 
@@ -103,19 +108,6 @@ export function webSocketClient(
       { hint: "Pass apiKey, or set the DASHSCOPE_API_KEY environment variable." },
     );
   }
-  const connectTimeout = options.connectTimeout;
-  if (
-    connectTimeout !== undefined &&
-    connectTimeout !== null &&
-    (typeof connectTimeout !== "number" || !(connectTimeout > 0))
-  ) {
-    throw new ValidationError(`${owner} options`, [
-      {
-        path: "connectTimeout",
-        message: `expected a positive number of milliseconds or null, received ${JSON.stringify(connectTimeout)}`,
-      },
-    ]);
-  }
   return {
     apiKey,
     baseWebSocketApiUrl: (options.baseWebSocketApiUrl ?? DEFAULT_BASE_WEBSOCKET_API_URL).replace(
@@ -123,7 +115,12 @@ export function webSocketClient(
       "",
     ),
     webSocket: options.webSocket,
-    connectTimeout: connectTimeout === undefined ? DEFAULT_CONNECT_TIMEOUT_MS : connectTimeout,
+    connectTimeout: limitOrDefault(
+      options.connectTimeout,
+      DEFAULT_CONNECT_TIMEOUT_MS,
+      "connectTimeout",
+      `${owner} options`,
+    ),
     headers: { ...options.headers, Authorization: `Bearer ${apiKey}` },
   };
 }
