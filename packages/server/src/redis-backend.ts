@@ -37,26 +37,23 @@ export interface RedisBackendOptions {
 }
 
 // Written by hand because these are ours: each is one atomic step of the lease protocol.
-// KEYS: lease, fence counter, fence log, interrupt flag. ARGV: replica id, ttl ms.
-const ACQUIRE = luaScript(`
+// Takes the lease (fails when held) with the next fence token, logged, and clears the interrupt
+// flag: the start of ACQUIRE and ACQUIRE_LOAD. KEYS: lease, fence counter, fence log, interrupt flag.
+// ARGV: replica id, ttl ms.
+const TAKE_LEASE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return false end
 local t = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
 redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
 redis.call('LTRIM', KEYS[3], -1000, -1)
 redis.call('DEL', KEYS[4])
-return t
+`;
+// Returns the token.
+const ACQUIRE = luaScript(`${TAKE_LEASE}return t
 `);
 // ACQUIRE, then the checkpoint. KEYS: lease, fence counter, fence log, interrupt flag, state[,
 // legacy state key]. ARGV: replica id, ttl ms. Returns {token, checkpoint JSON or false}.
-const ACQUIRE_LOAD = luaScript(`
-if redis.call('EXISTS', KEYS[1]) == 1 then return false end
-local t = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], t, 'PX', ARGV[2])
-redis.call('RPUSH', KEYS[3], t .. ' ' .. ARGV[1])
-redis.call('LTRIM', KEYS[3], -1000, -1)
-redis.call('DEL', KEYS[4])
-local state = redis.call('GET', KEYS[5])
+const ACQUIRE_LOAD = luaScript(`${TAKE_LEASE}local state = redis.call('GET', KEYS[5])
 if not state and KEYS[6] then state = redis.call('GET', KEYS[6]) end
 return {t, state}
 `);
