@@ -96,4 +96,14 @@ describe("InMemoryMemory.loadStateDict reading the caller's state in one walk", 
     await memory.add(new Msg("user", "dup", "user", { id: "m0" }));
     expect((await memory.getMemory()).map((m) => m.id)).toEqual(["m1", "m2", "m0"]);
   });
+
+  it("still reports a tree of modules that contains itself, not a stack overflow", () => {
+    class Loop extends StateModule {
+      self: StateModule | undefined;
+    }
+    const loop = new Loop();
+    loop.self = loop; // searched for rawJson keys before the memory below
+    (loop as Loop & { memory?: InMemoryMemory }).memory = new InMemoryMemory();
+    expect(() => loop.loadStateDict({ memory: { content: [] } })).toThrow(/contains itself/);
+  });
 });

@@ -195,8 +195,12 @@ export class StateModule {
 
   // `copyJsonValue(state)`, except that the values of `rawJson` keys (of this module and of the
   // nested modules, found by walking the state along the module tree) are passed on uncopied.
-  #copyState(state: unknown, path: string): unknown {
-    if (!this.#hasRawJson() || !isPlainObject(state)) return copyJsonValueAt(state, path);
+  // A module tree with a cycle is copied whole (stateDict() then reports the cycle).
+  #copyState(state: unknown, path: string, above: StateModule[] = []): unknown {
+    if (above.includes(this) || !this.#hasRawJson([]) || !isPlainObject(state)) {
+      return copyJsonValueAt(state, path);
+    }
+    above.push(this);
     const nested = new Map(this.stateModules());
     const out: StateDict = {};
     for (const key in state) {
@@ -216,17 +220,22 @@ export class StateModule {
       const item = registered?.rawJson
         ? value
         : module
-          ? module.#copyState(value, at)
+          ? module.#copyState(value, at, above)
           : copyJsonValueAt(value, at);
       if (item !== undefined) setOwn(out, key, item);
     }
+    above.pop();
     return out;
   }
 
-  // Whether this module or a nested one has a `rawJson` key.
-  #hasRawJson(): boolean {
+  // Whether this module or a nested one has a `rawJson` key (`false` on a cycle of modules).
+  #hasRawJson(above: StateModule[]): boolean {
+    if (above.includes(this)) return false;
     for (const { rawJson } of this.#registered.values()) if (rawJson) return true;
-    return this.stateModules().some(([, module]) => module.#hasRawJson());
+    above.push(this);
+    const found = this.stateModules().some(([, module]) => module.#hasRawJson(above));
+    above.pop();
+    return found;
   }
 
   private applyState(state: StateDict, strict: boolean): void {
