@@ -5,7 +5,6 @@ import { getLogger, type Logger, Msg, StorageConnectionError } from "@agentscope
 import { msgContentSchema } from "@agentscope-ts/core/zod";
 import { serve } from "@hono/node-server";
 import { type Context, Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type A2AServerOptions, mountA2ARoutes } from "./a2a-routes.js";
 import { AgUiMapper } from "./ag-ui.js";
@@ -30,6 +29,7 @@ import { RedisRateLimiter, type RedisRateLimiterOptions } from "./redis-rate-lim
 import { type RecordLevel, type RequestLogVars, recordLevelOf, requestLog } from "./request-log.js";
 import { SecretMask } from "./secret-mask.js";
 import { type AgentFactory, RunConflictError, SessionRunner } from "./session-runner.js";
+import { sseResponse } from "./sse-response.js";
 
 /** Options of {@link createAgentServer}. */
 export interface AgentServerOptions {
@@ -328,7 +328,7 @@ export function createAgentServer(options: AgentServerOptions): AgentServer {
     after: string,
     stream: { agUi: AgUiMapper | null; untilRunEnd: boolean; runId?: string },
   ) =>
-    streamSSE(c, async (sse) => {
+    sseResponse(c, async (sse) => {
       openStreams++;
       const stop = new AbortController();
       const onClose = () => stop.abort();

@@ -167,6 +167,20 @@ export interface ServiceBackend {
     checkpoint: Checkpoint,
     active: boolean,
   ): Promise<boolean>;
+  /**
+   * Ends a run as one fenced step: appends `before` (the events of its last step), saves
+   * `checkpoint` with the session out of the set of active sessions, appends `after` (the events
+   * that end the run) and releases the lease; `null` when `token` no longer holds the lease
+   * (nothing written). A reader that sees the last event finds the checkpoint saved and the lease
+   * free. Optional: without it the runner does these steps one by one.
+   */
+  finishRun?(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    before: EventInput[],
+    after: EventInput[],
+  ): Promise<AppendResult | null>;
   /** Deletes the checkpoint and the event log; `false` when `token` no longer holds the lease. */
   deleteSession(key: SessionKey, token: number): Promise<boolean>;
   /** Asks the replica running the session to interrupt it (seen at its next event). */

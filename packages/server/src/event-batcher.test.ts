@@ -37,6 +37,60 @@ describe("EventBatcher", () => {
     ]);
   });
 
+  it("finish hands what is queued behind the write in flight to the run's last step, not to a write of its own", async () => {
+    const writes: string[][] = [];
+    const gate = deferred<AppendResult>();
+    const b = new EventBatcher(
+      async (events) => {
+        writes.push(events.map((e) => e.type));
+        return gate.promise;
+      },
+      () => new Error("lost"),
+      () => undefined,
+    );
+    await b.push(ev("a"));
+    await b.push(ev("b"));
+    await b.push(ev("c"));
+    const finished: string[][] = [];
+    const end = b.finish(async (queued) => {
+      finished.push(queued.map((e) => e.type));
+      return ok;
+    });
+    gate.resolve(ok);
+    await end;
+    expect(writes).toEqual([["a"]]);
+    expect(finished).toEqual([["b", "c"]]);
+    // A lost lease at the end is the run's LeaseLost; later events are refused.
+    const lost = new EventBatcher(
+      async () => ok,
+      () => new Error("lease lost"),
+      () => undefined,
+    );
+    await expect(lost.finish(async () => null)).rejects.toThrow("lease lost");
+    await expect(lost.push(ev("d"))).rejects.toThrow("lease lost");
+  });
+
+  it("defer queues an event for the next write without starting one; drain writes it", async () => {
+    const writes: string[][] = [];
+    const b = new EventBatcher(
+      async (events) => {
+        writes.push(events.map((e) => e.type));
+        return ok;
+      },
+      () => new Error("lost"),
+      () => undefined,
+    );
+    b.defer(ev("reply"));
+    expect(writes).toEqual([]);
+    await b.finish(async (queued) => {
+      writes.push(["finish", ...queued.map((e) => e.type)]);
+      return ok;
+    });
+    b.defer(ev("later"));
+    await b.drain();
+    expect(writes).toEqual([["finish", "reply"], ["later"]]);
+  });
+
   it("fails every later push and drain once the lease is lost, writing nothing more", async () => {
     let calls = 0;
     const b = new EventBatcher(

@@ -25,6 +25,8 @@ export class EventBatcher {
   #flushing: Promise<void> | null = null;
   #failure: unknown = null;
   #lostLease = false;
+  // Set while `finish` waits for the write in flight: what is queued meanwhile goes with it.
+  #holdBack = false;
 
   constructor(
     write: BatchWriter,
@@ -47,10 +49,43 @@ export class EventBatcher {
     if (release || this.#queue.length >= this.#maxQueued) await this.drain();
   }
 
+  /**
+   * Queues `event` without starting a write: it goes with the next one (a `push`, `drain` or
+   * `finish`). For an event the run's end follows at once (the agent's `reply`).
+   */
+  defer(event: EventInput): void {
+    this.#throwFailure();
+    this.#queue.push(event);
+  }
+
   /** Waits until every queued event is written; throws what stopped the writes. */
   async drain(): Promise<void> {
+    if (this.#queue.length > 0 && this.#failure === null) this.#flushing ??= this.#flush();
     while (this.#flushing) await this.#flushing;
     this.#throwFailure();
+  }
+
+  /**
+   * Ends the log's part of the run: after the write in flight, passes what is queued to `write`
+   * (one step with the events that end the run) instead of writing it on its own. Throws what
+   * stopped the writes, or the lost lease when `write` answers `null`.
+   */
+  async finish(write: (queued: EventInput[]) => Promise<AppendResult | null>): Promise<void> {
+    this.#holdBack = true;
+    try {
+      while (this.#flushing) await this.#flushing;
+      this.#throwFailure();
+      const queued = this.#queue;
+      this.#queue = [];
+      this.#release = false;
+      if (!(await write(queued))) {
+        this.#lostLease = true;
+        this.#failure = this.#lost();
+        this.#throwFailure();
+      }
+    } finally {
+      this.#holdBack = false;
+    }
   }
 
   #throwFailure(): void {
@@ -62,7 +97,7 @@ export class EventBatcher {
 
   async #flush(): Promise<void> {
     try {
-      while (this.#queue.length > 0 && this.#failure === null) {
+      while (this.#queue.length > 0 && this.#failure === null && !this.#holdBack) {
         const batch = this.#queue;
         const release = this.#release;
         this.#queue = [];

@@ -12,6 +12,7 @@ import type {
 import { keyString } from "./backend.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
 import { EventLog } from "./event-log.js";
+import { finishRunInSteps } from "./finish-run.js";
 
 /** Options of {@link InMemoryBackend}. */
 export interface InMemoryBackendOptions {
@@ -182,6 +183,17 @@ export class InMemoryBackend implements ServiceBackend {
     if (active) this.#active.set(keyString(key), key);
     else this.#active.delete(keyString(key));
     return true;
+  }
+
+  async finishRun(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    before: EventInput[],
+    after: EventInput[],
+  ): Promise<AppendResult | null> {
+    // One process, no other writer between the steps: the steps are the one step.
+    return finishRunInSteps(this, key, token, checkpoint, before, after);
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {

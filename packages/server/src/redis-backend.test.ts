@@ -178,6 +178,42 @@ describe.each([
     }
   });
 
+  it("finishRun writes the last events, the checkpoint out of the active set and frees the lease, fenced", async () => {
+    const b = make();
+    try {
+      const k = { userId: "u:3", sessionId: "finish" };
+      const ev = (type: string) => ({ runId: "r", type, data: { type } });
+      const done: Checkpoint = {
+        agentName: "a",
+        agent: { n: 2 },
+        run: { status: "idle", runId: null, pending: [] },
+      };
+      expect(b.finishRun).toBeTypeOf("function");
+      const token = (await b.acquireLease(k, "r1", 60_000)) as number;
+      expect(await b.saveCheckpointMarked?.(k, token, cp(1), true)).toBe(true);
+      await b.appendEvent(k, token, ev("first"));
+      const end = await b.finishRun?.(k, token, done, [ev("reply")], [ev("run_finished")]);
+      const events = await b.readEvents(k, "0", { blockMs: 0, count: 10 });
+      expect(events.map((e) => [e.type, e.fence, e.data])).toEqual([
+        ["first", token, { type: "first" }],
+        ["reply", token, { type: "reply" }],
+        ["run_finished", token, { type: "run_finished" }],
+      ]);
+      expect(end?.id).toBe(events[2]?.id);
+      expect(await b.loadCheckpoint(k)).toEqual(done);
+      expect(await b.listActive(10)).toEqual([]);
+      // The lease is free: the next run takes it at once; the old token writes nothing more.
+      expect(await b.acquireLease(k, "r2", 60_000)).toBe(token + 1);
+      expect(
+        await b.finishRun?.(k, token, { ...done, agent: { n: 9 } }, [ev("x")], [ev("y")]),
+      ).toBeNull();
+      expect(await b.readEvents(k, events[2]?.id as string, { blockMs: 0, count: 10 })).toEqual([]);
+      expect((await b.loadCheckpoint(k))?.agent).toEqual({ n: 2 });
+    } finally {
+      await b.close();
+    }
+  });
+
   it("saves a checkpoint and joins or leaves the active set in one fenced step", async () => {
     const b = make();
     try {

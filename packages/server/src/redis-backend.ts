@@ -17,6 +17,7 @@ import type {
   StoredEvent,
 } from "./backend.js";
 import type { CheckpointStore } from "./checkpoint-store.js";
+import { finishRunInSteps } from "./finish-run.js";
 
 /** Options of {@link RedisBackend}. */
 export interface RedisBackendOptions {
@@ -107,6 +108,31 @@ redis.call('SET', KEYS[2], ARGV[2])
 if KEYS[4] then redis.call('DEL', KEYS[4]) end
 if ARGV[4] == '1' then redis.call('SADD', KEYS[3], ARGV[3]) else redis.call('SREM', KEYS[3], ARGV[3]) end
 return 1
+`);
+// The end of a run (ServiceBackend.finishRun): the last step's events, the checkpoint (leaving the
+// active set), the events that end the run, then the lease released. KEYS: lease, stream, state,
+// active set[, legacy state key]. ARGV: token, retention ms, checkpoint JSON, set member, how many
+// events come before the checkpoint, then each event's JSON. Returns {last event id}.
+const FINISH = luaScript(`
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local id = ''
+local split = 5 + tonumber(ARGV[5])
+local function add(i)
+  id = redis.call('XADD', KEYS[2], '*', 'f', ARGV[1], 'e', ARGV[i])
+end
+if #ARGV > 5 then
+  local now = redis.call('TIME')
+  local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  redis.call('XTRIM', KEYS[2], 'MINID', '~', tostring(ms - tonumber(ARGV[2])))
+end
+for i = 6, split do add(i) end
+redis.call('SET', KEYS[3], ARGV[3])
+if KEYS[5] then redis.call('DEL', KEYS[5]) end
+redis.call('SREM', KEYS[4], ARGV[4])
+for i = split + 1, #ARGV do add(i) end
+if #ARGV > 5 then redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
+redis.call('DEL', KEYS[1])
+return {id}
 `);
 // KEYS: lease, then every key to delete (state, stream[, legacy state key]). ARGV: token.
 const DELETE = luaScript(`
@@ -385,6 +411,36 @@ export class RedisBackend implements ServiceBackend {
     const keys = [k.lease, k.state, this.#active, ...(k.legacyState ? [k.legacyState] : [])];
     const args = [String(token), checkpointJson(checkpoint), activeMember(key), active ? "1" : "0"];
     return Number(await this.#eval(SAVE_MARKED, keys, args, "save the checkpoint")) === 1;
+  }
+
+  async finishRun(
+    key: SessionKey,
+    token: number,
+    checkpoint: Checkpoint,
+    before: EventInput[],
+    after: EventInput[],
+  ): Promise<AppendResult | null> {
+    if (this.#store) return finishRunInSteps(this, key, token, checkpoint, before, after);
+    const k = this.#keys(key);
+    const keys = [
+      k.lease,
+      k.events,
+      k.state,
+      this.#active,
+      ...(k.legacyState ? [k.legacyState] : []),
+    ];
+    const args = [
+      String(token),
+      String(this.#retention),
+      checkpointJson(checkpoint),
+      activeMember(key),
+      String(before.length),
+      ...before.map((e) => JSON.stringify(e)),
+      ...after.map((e) => JSON.stringify(e)),
+    ];
+    const reply = (await this.#eval(FINISH, keys, args, "finish the run")) as [string] | null;
+    if (!reply) return null;
+    return { id: String(reply[0]), interruptRequested: false };
   }
 
   async deleteSession(key: SessionKey, token: number): Promise<boolean> {

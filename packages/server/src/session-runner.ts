@@ -12,7 +12,6 @@ import {
   toolResponse,
 } from "@agentscope-ts/core";
 import type {
-  AppendResult,
   ApprovalDecision,
   Checkpoint,
   ClientTool,
@@ -26,6 +25,7 @@ import type {
 import { keyString } from "./backend.js";
 import { EventBatcher } from "./event-batcher.js";
 import { errorText, eventPayload } from "./event-payload.js";
+import { finishRunInSteps, writeEvents } from "./finish-run.js";
 import type { PermissionPolicy } from "./permissions.js";
 import { type RecordLevel, recordLevelOf } from "./request-log.js";
 import { SecretMask } from "./secret-mask.js";
@@ -107,6 +107,9 @@ interface LocalRun {
 }
 
 const RUN_ENDS = new Set(["run_finished", "run_interrupted", "run_failed", "run_parked"]);
+
+/** Ends a run: `state` checkpointed, then the `tail` events (type, data), the lease given back. */
+type Finish = (state: RunState, tail: [string, Record<string, unknown>][]) => Promise<void>;
 
 const idle = (): RunState => ({ status: "idle", runId: null, pending: [] });
 
@@ -431,10 +434,9 @@ export class SessionRunner {
         void agent.interrupt("interrupted by the user");
       },
     );
-    const emit = async (type: string, data: Record<string, unknown>) => {
-      // The event that ends the run gives the lease back in the same step.
-      const release = RUN_ENDS.has(type);
-      if (release || type === opening) {
+    // The event as written to the log, after its run record (the opening and the end).
+    const record = (type: string, data: Record<string, unknown>): EventInput => {
+      if (RUN_ENDS.has(type) || type === opening) {
         this.#logger[this.#recordLevel](
           type,
           this.mask.json({
@@ -454,24 +456,44 @@ export class SessionRunner {
         );
       }
       // The log is what every client reads (SSE, AG-UI, A2A): secrets never enter it.
-      await events.push({ runId, type, data: this.mask.json(data) }, release);
+      return { runId, type, data: this.mask.json(data) };
+    };
+    const emit = async (type: string, data: Record<string, unknown>) => {
+      // The event that ends the run gives the lease back in the same step.
+      const release = RUN_ENDS.has(type);
+      // The agent's reply is its stream's last event: it goes with the step that ends the run.
+      if (type === "reply") events.defer(record(type, data));
+      else await events.push(record(type, data), release);
       if (release) local.released = true;
     };
     const keep = run.clientTools ? { clientTools: run.clientTools } : {};
     // A checkpoint comes after the events of the steps it covers: the log is written first. One
     // that ends the run (idle, parked, failed) takes the session out of the active set with it.
+    const checkpointOf = (state: RunState): Checkpoint => ({
+      agentName,
+      agent: agent.stateDict(),
+      run: state.status === "idle" ? state : { ...keep, ...state },
+    });
     const checkpoint = async (state: RunState) => {
       await events.drain();
       await this.#save(
         key,
         token,
-        {
-          agentName,
-          agent: agent.stateDict(),
-          run: state.status === "idle" ? state : { ...keep, ...state },
-        },
+        checkpointOf(state),
         state.status === "running" ? undefined : false,
       );
+    };
+    // The run's end in one step where the backend can: the events still queued, the checkpoint
+    // (out of the active set), the `tail` events and the lease given back.
+    const finish: Finish = async (state, tail) => {
+      await events.finish((queued) => {
+        const cp = checkpointOf(state);
+        const after = tail.map(([type, data]) => record(type, data));
+        return backend.finishRun
+          ? backend.finishRun(key, token, cp, queued, after)
+          : finishRunInSteps(backend, key, token, cp, queued, after);
+      });
+      local.released = true;
     };
     const clientNames = new Set((run.clientTools ?? []).map((t) => t.name));
     const clientCalls = new Set<string>();
@@ -511,15 +533,14 @@ export class SessionRunner {
       if (open.length > 0) {
         const stillWaiting = this.#settle(open, run.pending, approved, denied, clientNames);
         if (stillWaiting.length > 0) {
-          await this.#park(agent, stillWaiting, checkpoint, emit, runId);
+          await this.#park(agent, stillWaiting, finish, runId);
           return;
         }
         for (const toolUse of open) await this.#actDirect(agent, toolUse, denied, emit, approved);
         await checkpoint(running);
       } else if (await this.#answered(agent)) {
         // Crashed after the final answer was checkpointed: nothing left to do but say so.
-        await checkpoint(idle());
-        await emit("run_finished", { interrupted: false });
+        await finish(idle(), [["run_finished", { interrupted: false }]]);
         return;
       }
       let failure: unknown;
@@ -544,16 +565,15 @@ export class SessionRunner {
               ? "approval"
               : "not_run",
         }));
-        await this.#park(agent, pending, checkpoint, emit, runId);
+        await this.#park(agent, pending, finish, runId);
         return;
       }
       if (failure !== undefined || !finished) {
-        await checkpoint({ status: "failed", runId, pending: [] });
-        await emit("run_failed", { message: errorText(failure) });
+        const message = errorText(failure);
+        await finish({ status: "failed", runId, pending: [] }, [["run_failed", { message }]]);
         return;
       }
-      await checkpoint(idle());
-      await emit(finished.interrupted ? "run_interrupted" : "run_finished", finished);
+      await finish(idle(), [[finished.interrupted ? "run_interrupted" : "run_finished", finished]]);
     } catch (error) {
       if (error instanceof LeaseLost) return; // another replica owns the session now
       await this.#o.backend.unmarkActive(key).catch(() => undefined);
@@ -610,8 +630,7 @@ export class SessionRunner {
   async #park(
     agent: ReActAgent,
     pending: PendingCall[],
-    checkpoint: (s: RunState) => Promise<void>,
-    emit: (type: string, data: Record<string, unknown>) => Promise<void>,
+    finish: Finish,
     runId: string,
   ): Promise<void> {
     const open = await danglingToolUses(agent);
@@ -619,21 +638,25 @@ export class SessionRunner {
       (toolUse) =>
         pending.find((p) => p.toolUse.id === toolUse.id) ?? { toolUse, reason: "not_run" },
     );
-    await checkpoint({ status: "parked", runId, pending: all });
     // The agent emits no tool_call for a call it did not act on: say it here for the client.
     const owner = (await agent.memory.getMemory()).findLast(
       (m) => m.role === "assistant" && m.hasContentBlocks("tool_use"),
     );
+    const tail: [string, Record<string, unknown>][] = [];
     for (const p of all) {
       if (p.reason !== "client") continue;
       const base = { agentName: agent.name, replyId: "", msgId: owner?.id ?? "" };
-      await emit("tool_call", { ...base, toolUse: p.toolUse });
+      tail.push(["tool_call", { ...base, toolUse: p.toolUse }]);
     }
-    await emit("run_parked", {
-      pending: all
-        .filter((p) => p.reason !== "not_run")
-        .map((p) => ({ toolUse: p.toolUse, reason: p.reason })),
-    });
+    tail.push([
+      "run_parked",
+      {
+        pending: all
+          .filter((p) => p.reason !== "not_run")
+          .map((p) => ({ toolUse: p.toolUse, reason: p.reason })),
+      },
+    ]);
+    await finish({ status: "parked", runId, pending: all }, tail);
   }
 
   // Runs (or denies) one settled call outside the agent's loop, with the same events.
@@ -731,24 +754,4 @@ async function danglingToolUses(agent: ReActAgent): Promise<ToolUseBlock[]> {
     if (msg.role === "user") return [];
   }
   return [];
-}
-
-/** Appends `events` in one step when the backend can, else one by one (stopping at a lost lease). */
-async function writeEvents(
-  backend: ServiceBackend,
-  key: SessionKey,
-  token: number,
-  events: EventInput[],
-  release: boolean,
-): Promise<AppendResult | null> {
-  if (backend.appendEvents) return backend.appendEvents(key, token, events, release);
-  let last: AppendResult | null = null;
-  let interruptRequested = false;
-  for (let i = 0; i < events.length; i++) {
-    const isLast = i === events.length - 1;
-    last = await backend.appendEvent(key, token, events[i] as EventInput, release && isLast);
-    if (!last) return null;
-    interruptRequested ||= last.interruptRequested;
-  }
-  return last && { ...last, interruptRequested };
 }

@@ -39,11 +39,34 @@ const server = createAgentServer({
   rateLimit: { limit: 1_000_000 },
   maxStreams: 5_000,
 });
+// BENCH_HEAP_PROF=<dir>: a sampling heap profile of everything allocated (collected objects
+// included, so it shows the allocation rate, not only what is live), written when it stops.
+const heapProf = process.env.BENCH_HEAP_PROF ? await startHeapSampling() : null;
 const port = await server.listen(0);
 process.stdout.write(`${JSON.stringify({ port })}\n`);
 process.on("SIGTERM", () => {
-  void server.close({ interrupt: true }).finally(() => process.exit(0));
+  void server
+    .close({ interrupt: true })
+    .then(() => heapProf?.())
+    .finally(() => process.exit(0));
 });
+
+async function startHeapSampling() {
+  const { Session } = await import("node:inspector/promises");
+  const { writeFile } = await import("node:fs/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    const file = `${process.env.BENCH_HEAP_PROF}/replica-${process.pid}.heapprofile`;
+    await writeFile(file, JSON.stringify(profile));
+  };
+}
 // The service benchmark asks over IPC for this process's CPU time and memory (after a GC when
 // `gc` is asked and node runs with --expose-gc).
 process.on("message", (m) => {
