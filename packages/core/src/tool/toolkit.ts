@@ -169,6 +169,17 @@ export type ToolMiddleware = (
  * runs calls so that every outcome — success, stream, bad input, unknown tool, error, abort — is a
  * {@link ToolResponse} the model can read. Its state is the list of active groups.
  */
+let sharedSchemas: (toolkit: Toolkit) => readonly ToolFunctionSchema[];
+
+/**
+ * `toolkit.getJsonSchemas()` for a caller that only reads the schemas (the agent hands them to its
+ * formatter and model on every step): the tools' own schema objects, not copied, unless a subclass
+ * overrides `getJsonSchemas`. Internal (not exported by the package).
+ */
+export function readOnlyJsonSchemas(toolkit: Toolkit): readonly ToolFunctionSchema[] {
+  return sharedSchemas(toolkit);
+}
+
 export class Toolkit extends StateModule {
   /** The registered tools by name, in registration order. */
   readonly tools = new Map<string, RegisteredToolFunction>();
@@ -474,13 +485,27 @@ export class Toolkit extends StateModule {
    * preset arguments hidden. Each call returns fresh objects the caller may change.
    */
   getJsonSchemas(): ToolFunctionSchema[] {
+    const out = this.#activeSchemas();
+    // Plain-tree copies: the caller may change them.
+    for (let i = 0; i < out.length; i++) out[i] = copyPlainTree(out[i] as ToolFunctionSchema);
+    return out;
+  }
+
+  // The active tools' own schema objects, not copied (what AgentScope's get_json_schemas returns).
+  #activeSchemas(): ToolFunctionSchema[] {
     this.#refreshMetaTool();
     const out: ToolFunctionSchema[] = [];
     for (const tool of this.tools.values()) {
-      // A plain-tree copy: the agent asks for the schemas on every step (issue 19).
-      if (this.#isActive(tool)) out.push(copyPlainTree(tool.extendedJsonSchema));
+      if (this.#isActive(tool)) out.push(tool.extendedJsonSchema);
     }
     return out;
+  }
+
+  static {
+    sharedSchemas = (toolkit) =>
+      #activeSchemas in toolkit && toolkit.getJsonSchemas === Toolkit.prototype.getJsonSchemas
+        ? toolkit.#activeSchemas()
+        : toolkit.getJsonSchemas();
   }
 
   /**
