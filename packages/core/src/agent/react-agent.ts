@@ -435,7 +435,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       if (this.printHintMsg && hint) await this.print(hint);
       await this.memory.add(hint, { marks: HINT_MARK });
     }
-    // Read, never changed, by the formatter and the model: the toolkit's own objects, not copies.
+    // Read by the formatter and the model: the same copies while the schemas are unchanged.
     const tools = readOnlyJsonSchemas(this.toolkit);
     // The memory's history proves what was only appended since the last step: formatted once.
     const { msgs, history } = await readMemoryHistory(
