@@ -262,14 +262,15 @@ export abstract class AgentBase extends StateModule {
   protected async emitModelChunk(msg: Msg, last: boolean): Promise<void> {
     const run = this.#run;
     if (!run?.channel || run.channel.closed) return;
-    const seen = run.sent.get(msg.id) ?? { text: 0, thinking: 0 };
+    const known = run.sent.get(msg.id);
+    const seen = known ?? { text: 0, thinking: 0 };
     const { text, thinking } = addedSince(msg.content, seen);
     if (last) run.sent.delete(msg.id);
     else {
-      run.sent.set(msg.id, {
-        text: seen.text + text.length,
-        thinking: seen.thinking + thinking.length,
-      });
+      // Counted in place: one record per message, not one per chunk.
+      seen.text += text.length;
+      seen.thinking += thinking.length;
+      if (!known) run.sent.set(msg.id, seen);
     }
     await this.emit({ type: "model_chunk", msgId: msg.id, msg, delta: { text, thinking }, last });
   }

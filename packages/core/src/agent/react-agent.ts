@@ -941,9 +941,13 @@ interface Voice {
 }
 
 function speechOf(msg: Msg): AudioBlock[] | null {
-  const audio = msg.getContentBlocks("audio");
-  return audio.length > 0 ? audio : null;
+  // Called on every streamed chunk: no list is built for the usual message without audio.
+  const content = msg.content;
+  if (typeof content === "string" || !content.some(isAudio)) return null;
+  return msg.getContentBlocks("audio");
 }
+
+const isAudio = (block: { type: string }): boolean => block.type === "audio";
 
 // A copy of `msg` sharing its (never mutated) content array, for stream events.
 function snapshot(msg: Msg): Msg {
