@@ -397,7 +397,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       );
     if (!this.parallelToolCalls) {
       const outputs: (Record<string, unknown> | null)[] = [];
-      for (const [index, toolCall] of toolCalls.entries()) {
+      for (let index = 0; index < toolCalls.length; index++) {
+        const toolCall = toolCalls[index] as ToolUseBlock;
         try {
           outputs.push((await act(toolCall)) ?? null);
         } catch (error) {
