@@ -11,7 +11,6 @@ import {
   reachedThroughSuper,
 } from "../utils/instrumented-methods.js";
 import { shortUuid } from "../utils/short-uuid.js";
-import { untilAborted } from "../utils/until-aborted.js";
 import { addedSince } from "./added-since.js";
 import { AgentBusyError } from "./agent-busy-error.js";
 import type { AgentEvent, AgentEventInput } from "./agent-event.js";
@@ -83,6 +82,9 @@ interface ReplyRun {
   readonly quiet: boolean;
   // Text/thinking lengths already sent in model_chunk events, per message id.
   readonly sent: Map<string, { text: number; thinking: number }>;
+  // Rejects the wait for the reply; only abortRun aborts the controller, and it calls this (no
+  // listener on the run's signal).
+  rejectWaiter: ((reason: unknown) => void) | undefined;
 }
 
 type ReplyMethod = (this: AgentBase, msg?: AgentInput, options?: ReplyOptions) => Promise<Msg>;
@@ -241,20 +243,34 @@ export abstract class AgentBase extends StateModule {
   }
 
   /**
+   * Whether {@link emit} delivers events now: a {@link AgentBase.stream} consumer is reading, or a
+   * subclass overrides `emit` or `emitModelChunk`. Lets a step skip building events nobody gets.
+   */
+  protected get emitsEvents(): boolean {
+    const run = this.#run;
+    if (run?.channel && !run.channel.closed) return true;
+    return (
+      this.emit !== AgentBase.prototype.emit ||
+      this.emitModelChunk !== AgentBase.prototype.emitModelChunk
+    );
+  }
+
+  /**
    * Emits a `model_chunk` event for a cumulative streamed message: computes the text and thinking
    * added since the previous chunk with the same id (cost proportional to the new part).
    */
   protected async emitModelChunk(msg: Msg, last: boolean): Promise<void> {
     const run = this.#run;
     if (!run?.channel || run.channel.closed) return;
-    const seen = run.sent.get(msg.id) ?? { text: 0, thinking: 0 };
+    const known = run.sent.get(msg.id);
+    const seen = known ?? { text: 0, thinking: 0 };
     const { text, thinking } = addedSince(msg.content, seen);
     if (last) run.sent.delete(msg.id);
     else {
-      run.sent.set(msg.id, {
-        text: seen.text + text.length,
-        thinking: seen.thinking + thinking.length,
-      });
+      // Counted in place: one record per message, not one per chunk.
+      seen.text += text.length;
+      seen.thinking += thinking.length;
+      if (!known) run.sent.set(msg.id, seen);
     }
     await this.emit({ type: "model_chunk", msgId: msg.id, msg, delta: { text, thinking }, last });
   }
@@ -509,6 +525,7 @@ export abstract class AgentBase extends StateModule {
       channel,
       quiet: channel !== undefined,
       sent: new Map(),
+      rejectWaiter: undefined,
     };
     this.#run = run;
     return run;
@@ -529,7 +546,10 @@ export abstract class AgentBase extends StateModule {
       let reply: Msg;
       let interrupted = false;
       try {
-        reply = await untilAborted((async () => self.reply(...args))(), run.controller.signal);
+        reply = await new Promise<Msg>((resolve, reject) => {
+          run.rejectWaiter = reject;
+          (async () => self.reply(...args))().then(resolve, reject);
+        });
       } catch (error) {
         if (!isInterruption(error, run.controller.signal)) throw error;
         interrupted = true;
@@ -606,6 +626,7 @@ function abortRun(run: ReplyRun, agentName: string, reason: unknown): void {
   run.controller.abort(
     new InterruptedError(message, reason === undefined ? {} : { cause: reason }),
   );
+  run.rejectWaiter?.(run.controller.signal.reason);
 }
 
 function hookNotFound(type: HookType, name: string, owner: string): AgentScopeError {

@@ -23,7 +23,7 @@ import type { KnowledgeBase } from "../rag/knowledge-base.js";
 import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
-import { Toolkit } from "../tool/toolkit.js";
+import { readOnlyJsonSchemas, Toolkit } from "../tool/toolkit.js";
 import { traceLongTermMemory } from "../tracing/memory-span.js";
 import type { TTSModelBase } from "../tts/tts-model-base.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
@@ -163,6 +163,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
   #context: ReplyContext | undefined;
   #settled: Promise<void> | undefined;
   #finishTool: ToolDefinition | undefined;
+  #systemPromptMsg: Msg | undefined;
 
   constructor(options: ReActAgentOptions<TMessage>) {
     super({
@@ -396,7 +397,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       );
     if (!this.parallelToolCalls) {
       const outputs: (Record<string, unknown> | null)[] = [];
-      for (const [index, toolCall] of toolCalls.entries()) {
+      for (let index = 0; index < toolCalls.length; index++) {
+        const toolCall = toolCalls[index] as ToolUseBlock;
         try {
           outputs.push((await act(toolCall)) ?? null);
         } catch (error) {
@@ -434,15 +436,15 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       if (this.printHintMsg && hint) await this.print(hint);
       await this.memory.add(hint, { marks: HINT_MARK });
     }
-    const tools = this.toolkit.getJsonSchemas();
+    // Read by the formatter and the model: the same copies while the schemas are unchanged.
+    const tools = readOnlyJsonSchemas(this.toolkit);
     // The memory's history proves what was only appended since the last step: formatted once.
     const { msgs, history } = await readMemoryHistory(
       this.memory,
       { excludeMark: this.#compressedMarkToExclude() },
       1,
     );
-    const system = new Msg("system", this.sysPrompt, "system");
-    const prompt = await this.#format(this.formatter, [system, ...msgs], tools, history);
+    const prompt = await this.#format(this.formatter, [this.#systemMsg(), ...msgs], tools, history);
     await this.memory.deleteByMark(HINT_MARK);
 
     const msg = new Msg({ name: this.name, content: [], role: "assistant" });
@@ -488,19 +490,25 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     };
     const resultMsg = new Msg("system", [block], "system");
     try {
-      await this.emit({ type: "tool_call", msgId: context.reasoningMsgId, toolUse: toolCall });
+      // Events are built only when someone receives them (not during a plain `call()`).
+      const emitting = this.emitsEvents;
+      if (emitting) {
+        await this.emit({ type: "tool_call", msgId: context.reasoningMsgId, toolUse: toolCall });
+      }
       for await (const chunk of this.toolkit.callTool(toolCall, {
         signal: context.signal,
         agent: this,
       })) {
         block.output = chunk.content;
         await this.print(resultMsg, { last: chunk.isLast });
-        await this.emit({
-          type: "tool_result_chunk",
-          msgId: resultMsg.id,
-          toolResult: { ...block, output: [...chunk.content] },
-          last: chunk.isLast,
-        });
+        if (emitting) {
+          await this.emit({
+            type: "tool_result_chunk",
+            msgId: resultMsg.id,
+            toolResult: { ...block, output: [...chunk.content] },
+            last: chunk.isLast,
+          });
+        }
         if (chunk.isInterrupted) {
           throw context.signal.aborted
             ? interruptedErrorFrom(context.signal)
@@ -726,6 +734,22 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     });
   }
 
+  // The system prompt as a message, built again only when the prompt changed (or the message was
+  // changed in place): every reasoning step formats one.
+  #systemMsg(): Msg {
+    const cached = this.#systemPromptMsg;
+    if (
+      cached?.content === this.sysPrompt &&
+      cached.name === "system" &&
+      cached.role === "system" &&
+      isEmpty(cached.metadata)
+    ) {
+      return cached;
+    }
+    this.#systemPromptMsg = new Msg("system", this.sysPrompt, "system");
+    return this.#systemPromptMsg;
+  }
+
   #compressedMarkToExclude(): string | null {
     return this.compressionConfig?.enable ? COMPRESSED_MARK : null;
   }
@@ -768,6 +792,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     let spoken = false;
     try {
       if (this.model.streaming) {
+        const emitting = this.emitsEvents;
         let last: ChatResponse | undefined;
         try {
           for await (const chunk of this.model.stream(prompt, request)) {
@@ -778,7 +803,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
               ? await this.#speak(voice, () => voice.follower.update(msg))
               : speechOf(msg);
             await this.print(msg, { last: false, speech });
-            await this.emitModelChunk(snapshot(msg), false);
+            if (emitting) await this.emitModelChunk(snapshot(msg), false);
             if (voice && speech) await this.#emitSpeech(msg, speech, false);
           }
         } finally {
@@ -801,7 +826,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       }
       spoken = true;
       await this.print(msg, { last: true, speech: voice ? null : speechOf(msg) });
-      await this.emitModelChunk(snapshot(msg), true);
+      if (this.emitsEvents) await this.emitModelChunk(snapshot(msg), true);
       if (voice) await this.#emitSpeech(msg, [], true);
     } finally {
       if (voice && !spoken) await voice.follower.cancel(interruptedErrorFrom(context.signal));
@@ -901,6 +926,11 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
   }
 }
 
+function isEmpty(metadata: object): boolean {
+  for (const _ in metadata) return false;
+  return true;
+}
+
 function hasInput(msg: Msg | Msg[] | null): msg is Msg | Msg[] {
   return Array.isArray(msg) ? msg.length > 0 : msg !== null;
 }
@@ -912,9 +942,13 @@ interface Voice {
 }
 
 function speechOf(msg: Msg): AudioBlock[] | null {
-  const audio = msg.getContentBlocks("audio");
-  return audio.length > 0 ? audio : null;
+  // Called on every streamed chunk: no list is built for the usual message without audio.
+  const content = msg.content;
+  if (typeof content === "string" || !content.some(isAudio)) return null;
+  return msg.getContentBlocks("audio");
 }
+
+const isAudio = (block: { type: string }): boolean => block.type === "audio";
 
 // A copy of `msg` sharing its (never mutated) content array, for stream events.
 function snapshot(msg: Msg): Msg {

@@ -47,9 +47,9 @@ export class AttemptControl {
   private waiting = false;
   private waitMs = 0;
   private waitWhich: Which = "response";
-  // One abort listener for the attempt; `race` hands it the current waiter's reject.
+  // The current waiter's reject. Only this class aborts `controller` (the parent's abort and the
+  // timers), and each of those calls `onAbort` itself: no listener on our own signal.
   private rejectWaiter: ((reason: unknown) => void) | undefined;
-  private listening = false;
 
   constructor(
     private readonly parent: AbortSignal | undefined,
@@ -58,7 +58,10 @@ export class AttemptControl {
   ) {
     this.limits = typeof limits === "object" ? limits : { responseMs: limits };
     this.signal = this.controller.signal;
-    this.onParentAbort = () => this.controller.abort(interruptedErrorFrom(parent));
+    this.onParentAbort = () => {
+      this.controller.abort(interruptedErrorFrom(parent));
+      this.onAbort();
+    };
     if (parent?.aborted) this.onParentAbort();
     else parent?.addEventListener("abort", this.onParentAbort, { once: true });
     const total = limit(this.limits.totalMs);
@@ -106,6 +109,7 @@ export class AttemptControl {
     this.timedOut = true;
     this.fired = { which, ms };
     this.controller.abort(this.timeoutError());
+    this.onAbort();
   }
 
   /** The error a timeout stands for: a retryable {@link ModelError} naming the limit. */
@@ -137,10 +141,6 @@ export class AttemptControl {
   /** Waits for `promise`, but rejects as soon as the attempt is aborted or times out. */
   race<T>(promise: Promise<T>): Promise<T> {
     if (this.signal.aborted || this.rejectWaiter) return untilAborted(promise, this.signal);
-    if (!this.listening) {
-      this.listening = true;
-      this.signal.addEventListener("abort", this.onAbort, { once: true });
-    }
     return new Promise<T>((resolve, reject) => {
       this.rejectWaiter = reject;
       promise.then(
@@ -165,7 +165,6 @@ export class AttemptControl {
   /** Stops the timers and detaches from the caller's signal. */
   dispose(): void {
     this.waiting = false;
-    this.signal.removeEventListener("abort", this.onAbort);
     if (this.timer !== undefined) clearTimeout(this.timer);
     if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     this.timer = undefined;

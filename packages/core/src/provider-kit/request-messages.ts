@@ -26,11 +26,10 @@ export function checkRequestMessages(
   shape: RequestMessageShape,
 ): void {
   const { has } = shape;
-  const fits =
-    typeof has === "function" ? has : (message: object) => has.every((key) => key in message);
   for (let i = 0; i < messages.length; i++) {
     const message = messages[i];
-    if (message !== null && typeof message === "object" && fits(message)) continue;
+    // No closure per message: every model call checks its whole history (issue 35).
+    if (message !== null && typeof message === "object" && fitsShape(message, has)) continue;
     throw new ValidationError(
       "messages",
       [
@@ -42,4 +41,10 @@ export function checkRequestMessages(
       { hint: `Pass the output of ${shape.formatter}: \`await formatter.format(msgs)\`.` },
     );
   }
+}
+
+function fitsShape(message: object, has: RequestMessageShape["has"]): boolean {
+  if (typeof has === "function") return has(message);
+  for (let k = 0; k < has.length; k++) if (!((has[k] as string) in message)) return false;
+  return true;
 }

@@ -10,7 +10,7 @@ import { copyJsonValue } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { limitOption } from "../utils/limit-option.js";
 import { shortUuid } from "../utils/short-uuid.js";
-import { copyPlainTree } from "../utils/tree-copy.js";
+import { copyPlainTree, plainTreeEqual } from "../utils/tree-copy.js";
 import {
   type AgentSkill,
   DEFAULT_AGENT_SKILL_INSTRUCTION,
@@ -169,6 +169,31 @@ export type ToolMiddleware = (
  * runs calls so that every outcome — success, stream, bad input, unknown tool, error, abort — is a
  * {@link ToolResponse} the model can read. Its state is the list of active groups.
  */
+let sharedSchemas: (toolkit: Toolkit) => readonly ToolFunctionSchema[];
+
+/**
+ * `toolkit.getJsonSchemas()` for a caller that only reads the schemas (the agent hands them to its
+ * formatter and model on every step): the same copies from call to call while the schemas are
+ * unchanged, instead of new ones each time (what a subclass overriding `getJsonSchemas` returns,
+ * when one does). Internal (not exported by the package).
+ */
+export function readOnlyJsonSchemas(toolkit: Toolkit): readonly ToolFunctionSchema[] {
+  return sharedSchemas(toolkit);
+}
+
+// Whether `copies` (of `before`) still stand for `sources`: the same objects, equal to their copies.
+function unchangedCopies(
+  sources: readonly ToolFunctionSchema[],
+  before: readonly ToolFunctionSchema[],
+  copies: readonly ToolFunctionSchema[],
+): boolean {
+  if (before.length !== sources.length || copies.length !== sources.length) return false;
+  for (let i = 0; i < sources.length; i++) {
+    if (sources[i] !== before[i] || !plainTreeEqual(sources[i], copies[i])) return false;
+  }
+  return true;
+}
+
 export class Toolkit extends StateModule {
   /** The registered tools by name, in registration order. */
   readonly tools = new Map<string, RegisteredToolFunction>();
@@ -474,13 +499,40 @@ export class Toolkit extends StateModule {
    * preset arguments hidden. Each call returns fresh objects the caller may change.
    */
   getJsonSchemas(): ToolFunctionSchema[] {
+    const out = this.#activeSchemas();
+    // Plain-tree copies: the caller may change them.
+    for (let i = 0; i < out.length; i++) out[i] = copyPlainTree(out[i] as ToolFunctionSchema);
+    return out;
+  }
+
+  // The active tools' own schema objects, not copied (what AgentScope's get_json_schemas returns).
+  #activeSchemas(): ToolFunctionSchema[] {
     this.#refreshMetaTool();
     const out: ToolFunctionSchema[] = [];
     for (const tool of this.tools.values()) {
-      // A plain-tree copy: the agent asks for the schemas on every step (issue 19).
-      if (this.#isActive(tool)) out.push(copyPlainTree(tool.extendedJsonSchema));
+      if (this.#isActive(tool)) out.push(tool.extendedJsonSchema);
     }
     return out;
+  }
+
+  // Copies of the active schemas handed to readers, with the schemas they copy: reused while every
+  // schema is the same object and still equal to its copy (changed in place by neither side).
+  #readCopies: { sources: ToolFunctionSchema[]; copies: ToolFunctionSchema[] } | undefined;
+
+  #readOnlySchemas(): readonly ToolFunctionSchema[] {
+    const sources = this.#activeSchemas();
+    const cached = this.#readCopies;
+    if (cached && unchangedCopies(sources, cached.sources, cached.copies)) return cached.copies;
+    const copies = sources.map((s) => copyPlainTree(s));
+    this.#readCopies = { sources, copies };
+    return copies;
+  }
+
+  static {
+    sharedSchemas = (toolkit) =>
+      #readOnlySchemas in toolkit && toolkit.getJsonSchemas === Toolkit.prototype.getJsonSchemas
+        ? toolkit.#readOnlySchemas()
+        : toolkit.getJsonSchemas();
   }
 
   /**

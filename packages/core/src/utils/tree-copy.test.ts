@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyPlainTree } from "./tree-copy.js";
+import { copyPlainTree, plainTreeEqual } from "./tree-copy.js";
 
 describe("copyPlainTree", () => {
   it("copies arrays and plain objects so the copy shares nothing mutable", () => {
@@ -39,5 +39,31 @@ describe("copyPlainTree", () => {
     expect(copy.f).toBe(f);
     expect(copy.items).not.toBe(tree.items);
     expect(copyPlainTree(undefined)).toBeUndefined();
+  });
+});
+
+describe("plainTreeEqual", () => {
+  it("is true for a tree and its copy, whatever the key order", () => {
+    const tree = { a: [1, { b: "x", c: null }], d: { e: true } };
+    expect(plainTreeEqual(tree, copyPlainTree(tree))).toBe(true);
+    expect(plainTreeEqual({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+  });
+
+  it("is false for a change anywhere: a value, a key added or removed, an array's length", () => {
+    const tree = { a: [1, { b: "x" }], d: { e: true } };
+    expect(plainTreeEqual(tree, { a: [1, { b: "y" }], d: { e: true } })).toBe(false);
+    expect(plainTreeEqual(tree, { a: [1, { b: "x" }], d: { e: true, f: 1 } })).toBe(false);
+    expect(plainTreeEqual(tree, { a: [1, { b: "x" }], d: {} })).toBe(false);
+    expect(plainTreeEqual(tree, { a: [1], d: { e: true } })).toBe(false);
+    expect(plainTreeEqual({ a: undefined }, {})).toBe(false);
+    expect(plainTreeEqual([1], { 0: 1 })).toBe(false);
+  });
+
+  it("counts other objects and trees deeper than 64 levels as unequal", () => {
+    const date = new Date(0);
+    expect(plainTreeEqual({ d: date }, { d: new Date(0) })).toBe(false);
+    let deep: unknown = 1;
+    for (let i = 0; i < 70; i++) deep = [deep];
+    expect(plainTreeEqual(deep, copyPlainTree(deep))).toBe(false);
   });
 });

@@ -54,3 +54,37 @@ function copyTree(value: unknown, depth: number): unknown {
   }
   return out;
 }
+
+/**
+ * Whether two trees of plain data are equal, key for key (key order aside), without allocating:
+ * what {@link copyPlainTree} would copy back the same. Objects other than arrays and plain
+ * objects, and trees deeper than 64 levels, count as unequal.
+ */
+export function plainTreeEqual(a: unknown, b: unknown): boolean {
+  return treeEqual(a, b, 0);
+}
+
+function treeEqual(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (depth > MAX_TREE_DEPTH) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!treeEqual(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(a);
+  if ((proto !== Object.prototype && proto !== null) || Object.getPrototypeOf(b) !== proto) {
+    return false;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in x) {
+    if (!Object.hasOwn(x, key)) continue;
+    if (!Object.hasOwn(y, key) || !treeEqual(x[key], y[key], depth + 1)) return false;
+    count++;
+  }
+  for (const key in y) if (Object.hasOwn(y, key)) count--;
+  return count === 0;
+}
