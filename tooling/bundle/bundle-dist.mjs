@@ -125,7 +125,8 @@ if (inline.length > 0) {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     const file = ["LICENSE", "LICENSE.md", "LICENSE.txt"].find((f) => existsSync(join(dir, f)));
     // A package shipping no license file: its package.json's license and author name it.
-    const author = typeof pkg.author === "string" ? pkg.author : (pkg.author?.name ?? "its authors");
+    const author =
+      typeof pkg.author === "string" ? pkg.author : (pkg.author?.name ?? "its authors");
     const license = file
       ? readFileSync(join(dir, file), "utf8").trim()
       : `${pkg.license} license, copyright (c) ${author}.`;
