@@ -22,6 +22,25 @@ if (entryPoints.length === 0) {
 }
 const require = createRequire(`${process.cwd()}/`);
 
+/** The MIT license's permission notice, for inlined MIT packages that ship no license file. */
+const MIT_TEXT = `Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.`;
+
 rmSync("dist", { recursive: true, force: true });
 const tsc = require.resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--emitDeclarationOnly"], {
@@ -124,12 +143,15 @@ if (inline.length > 0) {
     if (!dir) throw new Error(`bundle-dist: cannot find the inlined package ${name}`);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     const file = ["LICENSE", "LICENSE.md", "LICENSE.txt"].find((f) => existsSync(join(dir, f)));
-    // A package shipping no license file: its package.json's license and author name it.
+    // A package shipping no license file (`@cfworker/json-schema`): its package.json's license
+    // and author, with the MIT text when that is its license.
     const author =
       typeof pkg.author === "string" ? pkg.author : (pkg.author?.name ?? "its authors");
-    const license = file
-      ? readFileSync(join(dir, file), "utf8").trim()
-      : `${pkg.license} license, copyright (c) ${author}.`;
+    let license;
+    if (file) license = readFileSync(join(dir, file), "utf8").trim();
+    else if (pkg.license === "MIT")
+      license = `MIT License\n\nCopyright (c) ${author}\n\n${MIT_TEXT}`;
+    else throw new Error(`bundle-dist: ${name} ships no license file; add its notice by hand`);
     return `## ${name}@${pkg.version}\n\n${license}\n`;
   });
   writeFileSync(
