@@ -94,7 +94,7 @@ async function buildThroughMain() {
     ([, output]) => output.entryPoint === main,
   );
   if (!mainOutput) throw new Error(`bundle-dist: no output for ${main}`);
-  const [mainFile, { inputs }] = mainOutput;
+  const [mainFile, { inputs, exports }] = mainOutput;
   const inMain = new Set(Object.keys(inputs).map((input) => resolve(input)));
   if (rest.length === 0) return;
   const marker = "__bundle_dist_main_entry__";
@@ -127,6 +127,17 @@ async function buildThroughMain() {
     if (!file.endsWith(".js")) continue;
     const text = readFileSync(file, "utf8");
     if (!text.includes(marker)) continue;
+    // Every name taken from the main entry must be one of its exports (else Node fails at link).
+    const taken = [...text.matchAll(new RegExp(`\\{([^}]*)\\}\\s*from\\s*"${marker}"`, "g"))]
+      .flatMap((m) => m[1].split(","))
+      .map((name) => name.trim().split(/\s+as\s+/)[0])
+      .filter((name) => name !== "");
+    const missing = taken.filter((name) => !exports.includes(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `bundle-dist --through-main: ${file} takes ${missing.join(", ")} from ${main}, which does not export them`,
+      );
+    }
     let path = relative(dirname(file), mainFile);
     if (!path.startsWith(".")) path = `./${path}`;
     writeFileSync(file, text.replaceAll(`"${marker}"`, JSON.stringify(path)));
