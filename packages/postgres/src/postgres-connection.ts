@@ -175,9 +175,22 @@ export class PostgresConnection {
     values: unknown[],
     what: string,
   ): Promise<pg.QueryResult<R>> {
+    return this.#query<R>({ text, values }, what);
+  }
+
+  /** {@link PostgresConnection.query} with each row as an array of its columns (no key per row). */
+  async queryArrays(text: string, values: unknown[], what: string): Promise<unknown[][]> {
+    const config: pg.QueryArrayConfig = { text, values, rowMode: "array" };
+    return (await this.#query<unknown[]>(config, what)).rows;
+  }
+
+  async #query<R extends pg.QueryResultRow>(
+    config: pg.QueryConfig,
+    what: string,
+  ): Promise<pg.QueryResult<R>> {
     await this.#migrate();
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>(config);
     } catch (error) {
       throw toStorageError(error, what, this.#where);
     }

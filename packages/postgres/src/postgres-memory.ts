@@ -92,8 +92,8 @@ export class PostgresMemory extends MemoryBase {
   override async getMemory(options: GetMemoryOptions = {}): Promise<Msg[]> {
     const mark = optionalMarkArgument(options.mark, "mark");
     const excludeMark = optionalMarkArgument(options.excludeMark, "excludeMark");
-    const { rows } = await this.#serial(() =>
-      this.#db.query<{ msg: unknown }>(
+    const rows = await this.#serial(() =>
+      this.#db.queryArrays(
         `SELECT msg FROM ${this.#table} WHERE user_id = $1 AND session_id = $2
          AND ($3::text IS NULL OR $3 = ANY(marks))
          AND ($4::text IS NULL OR NOT ($4 = ANY(marks)))
@@ -106,7 +106,7 @@ export class PostgresMemory extends MemoryBase {
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const row of rows) out.push(Msg.fromStoredDict(row.msg));
+    for (let i = 0; i < rows.length; i++) out.push(Msg.fromStoredDict((rows[i] as unknown[])[0]));
     return out;
   }
 

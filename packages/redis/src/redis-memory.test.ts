@@ -50,6 +50,27 @@ describe("RedisMemory and AgentScope Python", () => {
     }
   });
 
+  it("reads a long memory in order across MGET replies; a bad message in a later one fails typed", async () => {
+    const memory = new RedisMemory({ url: redis.url, sessionId: "long" });
+    try {
+      const ids = Array.from({ length: 2_500 }, (_, i) => `l${i}`);
+      await memory.add(ids.map((id) => new Msg("u", id, "user", { id })));
+      expect((await memory.getMemory()).map((m) => m.id)).toEqual(ids);
+      const key = "user_id:default_user:session:long:msg:l1700";
+      const dict = JSON.parse(String(await raw.get(key)));
+      dict.role = "robot";
+      await raw.set(key, JSON.stringify(dict));
+      const error = await memory.getMemory().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(String((error as Error).message)).toMatch(/role/);
+      await raw.set(key, "{not json");
+      await expect(memory.getMemory()).rejects.toThrow(/session:long:messages is not valid JSON/);
+    } finally {
+      await memory.clear();
+      await memory.close();
+    }
+  });
+
   it("reads a memory AgentScope Python wrote, and writes the same keys and bytes", async () => {
     const base = "py:user_id:alice:session:chat:";
     await raw.rPush(`${base}messages`, ["m1", "m2"]);

@@ -99,20 +99,35 @@ export class RedisMemory extends MemoryBase {
     const want = wanted && new Set(wanted);
     const skip = excluded && new Set(excluded);
     const ids = all.filter((id) => (!want || want.has(id)) && !skip?.has(id));
-    const chunks: Promise<unknown>[] = [];
+    // Each reply is parsed as it comes (its strings die young, instead of all 100k surviving to
+    // the end of the read); the messages are put together in order at the end.
+    const chunks: Promise<Msg[]>[] = [];
+    const base = `${this.#base}msg:`;
     for (let i = 0; i < ids.length; i += MGET_CHUNK) {
-      const keys = ids.slice(i, i + MGET_CHUNK).map((id) => `${this.#base}msg:${id}`);
-      chunks.push(this.#redis.call(["MGET", ...keys], what));
+      const end = Math.min(i + MGET_CHUNK, ids.length);
+      const command: string[] = new Array(end - i + 1);
+      command[0] = "MGET";
+      for (let j = i; j < end; j++) command[j - i + 1] = base + ids[j];
+      chunks.push(this.#redis.call(command, what).then((texts) => this.#parseAll(texts)));
     }
-    if (this.#redis.keyTtl !== null) chunks.push(this.#run(TOUCH, [], "refresh the TTL"));
-    const texts = (await Promise.all(chunks))
-      .slice(0, Math.ceil(ids.length / MGET_CHUNK))
-      .flat() as (string | null)[];
+    const touched =
+      this.#redis.keyTtl === null ? undefined : this.#run(TOUCH, [], "refresh the TTL");
+    const [parsed] = await Promise.all([Promise.all(chunks), touched]);
     const out: Msg[] = [];
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const text of texts) if (text !== null) out.push(this.#parse(text));
+    for (const msgs of parsed) for (let i = 0; i < msgs.length; i++) out.push(msgs[i] as Msg);
+    return out;
+  }
+
+  #parseAll(texts: unknown): Msg[] {
+    const list = texts as (string | null)[];
+    const out: Msg[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const text = list[i];
+      if (text !== null && text !== undefined) out.push(this.#parse(text));
+    }
     return out;
   }
 

@@ -92,18 +92,23 @@ export class SqliteMemory extends MemoryBase {
       ...(mark === null ? [] : [mark]),
       ...(excludeMark === null ? [] : [excludeMark]),
     ];
-    const rows = this.#db.run(
-      () =>
-        this.#db.db.prepare(`SELECT msg FROM ${T} WHERE ${where} ORDER BY pos`).all(...args) as {
-          msg: string;
-        }[],
-      "read memory",
-    );
+    const rows = this.#db.run(() => {
+      const select = this.#db.db.prepare(`SELECT msg FROM ${T} WHERE ${where} ORDER BY pos`);
+      // Rows as `[msg]` arrays where node:sqlite can (Node ≥ 22.16): no key per row (≈ 15 % of
+      // a 100k-message read).
+      if (typeof select.setReturnArrays === "function") {
+        select.setReturnArrays(true);
+        return select.all(...args) as unknown as [string][];
+      }
+      return (select.all(...args) as { msg: string }[]).map((row): [string] => [row.msg]);
+    }, "read memory");
     const out: Msg[] = [];
     if ((options.prependSummary ?? true) && this.compressedSummary) {
       out.push(new Msg("user", this.compressedSummary, "user"));
     }
-    for (const row of rows) out.push(Msg.fromStoredDict(JSON.parse(row.msg)));
+    for (let i = 0; i < rows.length; i++) {
+      out.push(Msg.fromStoredDict(JSON.parse((rows[i] as [string])[0])));
+    }
     return out;
   }
 

@@ -1,6 +1,8 @@
 import { ValidationError } from "../errors/validation-error.js";
 import { Msg, type MsgDict } from "../message/msg.js";
+import { msgFromJsonCopy } from "../message/msg-from-json-copy.js";
 import { type StateDict, stateErrorFrom } from "../state/state-module.js";
+import { copyJsonValueAt } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { copyPlainTree } from "../utils/tree-copy.js";
 import {
@@ -45,9 +47,9 @@ function copyMsg(msg: Msg): Msg {
   });
 }
 
-// `item` is part of the copy `StateModule.loadStateDict` made of the state (plain JSON, owned by
-// the load), so the message may keep its objects: `fromStoredDict` checks it without copying it
-// again, and a dict that fails the quick check gets `fromDict`'s ValidationError naming the field.
+// `item` is a plain-JSON copy owned by the load, so the message may keep its objects:
+// `fromStoredDict` checks it without copying it again, and a dict that fails the quick check gets
+// `fromDict`'s ValidationError naming the field.
 function entryFromJson(item: unknown, index: number): MemoryEntry {
   const toMsg = (data: unknown, path: string): Msg => {
     try {
@@ -92,6 +94,60 @@ function entryFromJson(item: unknown, index: number): MemoryEntry {
   ]);
 }
 
+// The usual entry, `[message dict, marks]`, read from the caller's state in one walk (the message
+// gets copies of the dict's objects); `undefined` sends it the long way (copy, then check).
+function entryFromCallerJson(item: unknown): MemoryEntry | undefined {
+  try {
+    if (!Array.isArray(item) || item.length !== 2) return undefined;
+    const given: unknown = item[1];
+    if (!Array.isArray(given)) return undefined;
+    const count = given.length;
+    const marks: string[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const mark: unknown = given[i];
+      if (typeof mark !== "string") return undefined;
+      marks[i] = mark;
+    }
+    const msg = msgFromJsonCopy(item[0]);
+    return msg && [msg, marks];
+  } catch {
+    return undefined;
+  }
+}
+
+// The saved `content` as the caller gave it (registered `rawJson`: `StateModule` did not copy it).
+// Each entry takes the one-walk read, or else is copied (`copyJsonValue`'s error if it is not
+// JSON) and checked as a whole, with the same errors as a load of the copied state.
+function entriesFromJson(json: unknown): MemoryEntry[] {
+  const copied = (): MemoryEntry[] => {
+    const copy = copyJsonValueAt(json, "");
+    if (!Array.isArray(copy)) {
+      throw new ValidationError("InMemoryMemory state", [
+        { path: "content", message: `expected array, received ${describeValue(copy)}` },
+      ]);
+    }
+    return copy.map(entryFromJson);
+  };
+  if (!Array.isArray(json)) return copied();
+  let length: number;
+  try {
+    length = json.length;
+  } catch {
+    return copied();
+  }
+  const out: MemoryEntry[] = new Array(length);
+  for (let i = 0; i < length; i++) {
+    let item: unknown;
+    try {
+      item = json[i];
+    } catch {
+      return copied();
+    }
+    out[i] = entryFromCallerJson(item) ?? entryFromJson(copyJsonValueAt(item, `[${i}]`), i);
+  }
+  return out;
+}
+
 /**
  * A working memory that keeps messages and their marks in a list: AgentScope's `InMemoryMemory`.
  * Its state (`{"_compressed_summary": "...", "content": [[msg dict, [marks]], ...]}`) is exactly
@@ -100,8 +156,12 @@ function entryFromJson(item: unknown, index: number): MemoryEntry {
  */
 export class InMemoryMemory extends MemoryBase {
   #content: MemoryEntry[] = [];
-  /** How many stored messages have each id, for the duplicate check on add. */
-  #idCounts = new Map<string, number>();
+  /**
+   * How many stored messages have each id, for the duplicate check on add; `null` after the
+   * messages were replaced (a load), until something needs it (≈ 30–90 ms per 100k messages that
+   * a load which is only read never pays; the first add or delete after it does).
+   */
+  #idIndex: Map<string, number> | null = new Map();
   #version = 0;
   #editVersion = 0;
 
@@ -111,14 +171,8 @@ export class InMemoryMemory extends MemoryBase {
       "content",
       (content: MemoryEntry[]): MemoryEntryDict[] =>
         content.map(([msg, marks]) => [msg.toDict(), [...marks]]),
-      (json: unknown): MemoryEntry[] => {
-        if (!Array.isArray(json)) {
-          throw new ValidationError("InMemoryMemory state", [
-            { path: "content", message: `expected array, received ${describeValue(json)}` },
-          ]);
-        }
-        return json.map(entryFromJson);
-      },
+      entriesFromJson,
+      { rawJson: true },
     );
   }
 
@@ -158,8 +212,19 @@ export class InMemoryMemory extends MemoryBase {
   }
 
   #reindex(): void {
-    this.#idCounts.clear();
-    for (const [msg] of this.#content) this.#countId(msg.id, 1);
+    this.#idIndex = null;
+  }
+
+  get #idCounts(): Map<string, number> {
+    if (this.#idIndex !== null) return this.#idIndex;
+    const index = new Map<string, number>();
+    const content = this.#content;
+    for (let i = 0; i < content.length; i++) {
+      const id = (content[i] as MemoryEntry)[0].id;
+      index.set(id, (index.get(id) ?? 0) + 1);
+    }
+    this.#idIndex = index;
+    return index;
   }
 
   #countId(id: string, delta: number): void {

@@ -179,6 +179,7 @@ export class Msg {
   static fromStoredDict(data: unknown): Msg {
     if (!isWellFormedMsgDict(data)) return Msg.fromDict(data);
     const d = data as unknown as MsgDict & { invocation_id?: string | null };
+    // One options literal, no spread (a spread copies the object the slow way; 100k per read).
     return new Msg({
       name: d.name,
       content: d.content,
@@ -186,7 +187,7 @@ export class Msg {
       metadata: d.metadata ?? null,
       timestamp: d.timestamp ?? null,
       invocationId: d.invocation_id ?? null,
-      ...(d.id === undefined ? {} : { id: d.id }),
+      id: d.id ?? shortUuid(),
     });
   }
 

@@ -68,7 +68,11 @@ export function isWellFormedMsgDict(value: unknown): value is Obj {
   if (d.role !== "user" && d.role !== "assistant" && d.role !== "system") return false;
   if (!nullishStr(d.timestamp) || !nullishStr(d.invocation_id)) return false;
   if (d.metadata !== undefined && d.metadata !== null && !isObj(d.metadata)) return false;
-  const content = d.content;
+  return isWellFormedContent(d.content);
+}
+
+/** Whether `content` is a well-formed message content (a string or a list of content blocks). */
+export function isWellFormedContent(content: unknown): boolean {
   if (isStr(content)) return true;
   if (!Array.isArray(content)) return false;
   for (const b of content) if (!isBlock(b)) return false;

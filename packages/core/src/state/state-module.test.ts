@@ -174,3 +174,50 @@ describe("StateModule", () => {
     expect(() => a.stateDict()).toThrow(/contains itself/);
   });
 });
+
+describe("StateModule rawJson attributes", () => {
+  class Raw extends StateModule {
+    given: unknown = null;
+    other: unknown = null;
+    constructor() {
+      super();
+      this.registerState("given", undefined, (json) => (this.seen = json), { rawJson: true });
+      this.registerState("other");
+    }
+    seen: unknown;
+  }
+  class Outer extends StateModule {
+    inner = new Raw();
+  }
+
+  it("hands the caller's value to fromJson uncopied (this module or nested), copies the rest", () => {
+    const given = { a: [1] };
+    const other = { b: [2] };
+    const raw = new Raw();
+    raw.loadStateDict({ given, other });
+    expect(raw.seen).toBe(given);
+    expect(raw.other).toEqual(other);
+    expect(raw.other).not.toBe(other);
+    const outer = new Outer();
+    outer.loadStateDict({ inner: { given, other } });
+    expect(outer.inner.seen).toBe(given);
+    expect(outer.inner.other).not.toBe(other);
+  });
+
+  it("still copies and checks every other key, naming the full path", () => {
+    expect(() => new Outer().loadStateDict({ inner: { given: 1, other: { n: 1n } } })).toThrow(
+      /Cannot load state into Outer: the state dict is not plain JSON \('inner\.other\.n' a bigint/,
+    );
+  });
+
+  it("needs a fromJson to copy the value", () => {
+    class Bad extends StateModule {
+      x = 1;
+      constructor() {
+        super();
+        this.registerState("x", undefined, undefined, { rawJson: true });
+      }
+    }
+    expect(() => new Bad()).toThrow(/rawJson but no fromJson/);
+  });
+});

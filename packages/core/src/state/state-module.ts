@@ -1,6 +1,12 @@
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { StateError } from "../errors/state-error.js";
-import { copyJsonValue, describeThrown, NonJsonValueError } from "../utils/json-copy.js";
+import {
+  copyJsonValueAt,
+  describeThrown,
+  joinJsonPath,
+  NonJsonValueError,
+  setOwn,
+} from "../utils/json-copy.js";
 import { findNonJsonValue, isPlainObject } from "../utils/json-value.js";
 
 /** Converts an attribute's value to JSON for {@link StateModule.stateDict}. */
@@ -11,9 +17,21 @@ export type StateFromJson<T = unknown> = (json: unknown) => T;
 /** A JSON state tree, as `stateDict()` returns it. */
 export type StateDict = Record<string, unknown>;
 
+/** Options of {@link StateModule.registerState}. */
+export interface RegisterStateOptions {
+  /**
+   * `fromJson` is given the caller's value as it is, not a plain-JSON copy of it (the copy is
+   * skipped). It must then make its own: keep no object of the value, and throw
+   * `copyJsonValue`'s `NonJsonValueError` (path relative to the value) where that copy would fail.
+   * For large states read in one walk (`InMemoryMemory`'s messages).
+   */
+  rawJson?: boolean;
+}
+
 interface Registered {
   toJson: StateToJson<unknown> | undefined;
   fromJson: StateFromJson<unknown> | undefined;
+  rawJson: boolean;
 }
 
 // Loading is synchronous, so these module-level trackers are safe: they let nested loads share one
@@ -53,7 +71,12 @@ export class StateModule {
    * Tracks the property `name` as state. Without `toJson`, its current value must be plain JSON
    * (checked now, as AgentScope does); give `toJson`/`fromJson` for anything else.
    */
-  registerState(name: string, toJson?: StateToJson<never>, fromJson?: StateFromJson): void {
+  registerState(
+    name: string,
+    toJson?: StateToJson<never>,
+    fromJson?: StateFromJson,
+    options: RegisterStateOptions = {},
+  ): void {
     const value: unknown = (this as Record<string, unknown>)[name];
     if (value instanceof StateModule) {
       throw new StateError(
@@ -73,9 +96,16 @@ export class StateModule {
         );
       }
     }
+    const rawJson = options.rawJson === true;
+    if (rawJson && !fromJson) {
+      throw new StateError(
+        `Attribute '${name}' of ${this.constructor.name} is registered with rawJson but no fromJson; rawJson needs a fromJson that copies the value.`,
+      );
+    }
     this.#registered.set(name, {
       toJson: toJson as StateToJson<unknown> | undefined,
       fromJson: fromJson as StateFromJson<unknown> | undefined,
+      rawJson,
     });
   }
 
@@ -132,8 +162,18 @@ export class StateModule {
     }
     let copied: StateDict;
     try {
-      copied = copyJsonValue(state) as StateDict;
+      copied = this.#copyState(state, "") as StateDict;
     } catch (error) {
+      // A proxy whose traps throw is reported as copyJsonValue reports it.
+      if (!(error instanceof NonJsonValueError)) {
+        throw stateErrorFrom(
+          new NonJsonValueError({
+            path: "",
+            message: `could not be read (${describeThrown(error)})`,
+          }),
+          this,
+        );
+      }
       throw stateErrorFrom(error, this);
     }
     const snapshot = this.stateDict();
@@ -151,6 +191,51 @@ export class StateModule {
       loadDepth--;
       loadPath.length = 0;
     }
+  }
+
+  // `copyJsonValue(state)`, except that the values of `rawJson` keys (of this module and of the
+  // nested modules, found by walking the state along the module tree) are passed on uncopied.
+  // A module tree with a cycle is copied whole (stateDict() then reports the cycle).
+  #copyState(state: unknown, path: string, above: StateModule[] = []): unknown {
+    if (above.includes(this) || !this.#hasRawJson([]) || !isPlainObject(state)) {
+      return copyJsonValueAt(state, path);
+    }
+    above.push(this);
+    const nested = new Map(this.stateModules());
+    const out: StateDict = {};
+    for (const key in state) {
+      if (!Object.hasOwn(state, key)) continue;
+      const at = joinJsonPath(path, key);
+      let value: unknown;
+      try {
+        value = state[key];
+      } catch (error) {
+        throw new NonJsonValueError({
+          path: at,
+          message: `could not be read (${describeThrown(error)})`,
+        });
+      }
+      const registered = this.#registered.get(key);
+      const module = registered ? undefined : nested.get(key);
+      const item = registered?.rawJson
+        ? value
+        : module
+          ? module.#copyState(value, at, above)
+          : copyJsonValueAt(value, at);
+      if (item !== undefined) setOwn(out, key, item);
+    }
+    above.pop();
+    return out;
+  }
+
+  // Whether this module or a nested one has a `rawJson` key (`false` on a cycle of modules).
+  #hasRawJson(above: StateModule[]): boolean {
+    if (above.includes(this)) return false;
+    for (const { rawJson } of this.#registered.values()) if (rawJson) return true;
+    above.push(this);
+    const found = this.stateModules().some(([, module]) => module.#hasRawJson(above));
+    above.pop();
+    return found;
   }
 
   private applyState(state: StateDict, strict: boolean): void {
@@ -185,6 +270,11 @@ export class StateModule {
         value = fromJson ? fromJson(state[key]) : state[key];
       } catch (error) {
         if (error instanceof StateError) throw error;
+        // A `rawJson` value that is not JSON: reported as the copy of the whole state would have.
+        if (error instanceof NonJsonValueError) {
+          const { path, message } = error.issue;
+          throw new NonJsonValueError({ path: joinJsonPath(where(key), path), message });
+        }
         throw new StateError(
           `Cannot load state key '${where(key)}' into ${this.constructor.name}: ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },

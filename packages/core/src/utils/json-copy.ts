@@ -165,3 +165,86 @@ function read(container: object, key: string | number, path: (string | number)[]
     });
   }
 }
+
+/** What {@link tryCopyJson} returns for a value {@link copyJsonValue} would refuse. */
+export const NOT_JSON: unique symbol = Symbol("not JSON");
+
+/**
+ * {@link copyJsonValue}'s copy without its error report: the same copy, or {@link NOT_JSON} when
+ * `copyJsonValue` would throw. No path is tracked, so it is the cheap first try of a hot path that
+ * then calls `copyJsonValue` for the error.
+ */
+export function tryCopyJson(value: unknown): unknown {
+  // One stack of the objects being copied, shared by nested calls (a getter may call this again):
+  // each call pops back to where it started.
+  const base = quickAncestors.length;
+  try {
+    return quickCopy(value);
+  } catch {
+    return NOT_JSON;
+  } finally {
+    quickAncestors.length = base;
+  }
+}
+
+const quickAncestors: object[] = [];
+
+function quickCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : NOT_JSON;
+    case "object":
+      break;
+    default:
+      return NOT_JSON;
+  }
+  if (value === null) return null;
+  const ancestors = quickAncestors;
+  if (ancestors.length >= MAX_JSON_DEPTH || ancestors.includes(value)) return NOT_JSON;
+  ancestors.push(value);
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const out: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      const item = quickCopy(value[i]);
+      if (item === NOT_JSON) return NOT_JSON;
+      out[i] = item === undefined ? null : item;
+    }
+    ancestors.pop();
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return NOT_JSON;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = quickCopy((value as Record<string, unknown>)[key]);
+    if (item === NOT_JSON) return NOT_JSON;
+    if (item === undefined) continue;
+    if (key === "__proto__") setOwn(out, key, item);
+    else out[key] = item;
+  }
+  ancestors.pop();
+  return out;
+}
+
+/** `prefix` and a path relative to it (`a` + `[2].b` = `a[2].b`, `a` + `b` = `a.b`). */
+export function joinJsonPath(prefix: string, path: string): string {
+  if (!prefix) return path;
+  if (!path) return prefix;
+  return path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`;
+}
+
+/** {@link copyJsonValue} of a value found at `path`: its error names the full path. */
+export function copyJsonValueAt(value: unknown, path: string): unknown {
+  try {
+    return copyJsonValue(value);
+  } catch (error) {
+    const issue = (error as NonJsonValueError).issue;
+    throw new NonJsonValueError({ path: joinJsonPath(path, issue.path), message: issue.message });
+  }
+}
