@@ -1,7 +1,18 @@
 import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
 
-/** One server-sent event: its `event` name (when sent), `data` and `id`. */
-export type ServerSentEvent = EventSourceMessage;
+/**
+ * One server-sent event: its `event` name (when sent), `data` and `id` (`eventsource-parser`'s
+ * `EventSourceMessage`, written out so the public types need not name that package, which the
+ * build bundles into core).
+ */
+export interface ServerSentEvent {
+  /** The `event:` field, when the server sent one. */
+  event?: string | undefined;
+  /** The last `id:` field, when the server sent one. */
+  id?: string | undefined;
+  /** The `data:` lines, joined with newlines. */
+  data: string;
+}
 
 /** Options of {@link readServerSentEvents}. */
 export interface ReadServerSentEventsOptions {
