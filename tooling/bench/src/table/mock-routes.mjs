@@ -93,7 +93,7 @@ const SMALL_ARGS = ['{"loca', 'tion": ', '"Par', 'is"}'];
  * the request carries 10 tool results, then a short answer), `answer:N` (an N-token answer),
  * `args:BYTES` (one streamed tool call of that many argument bytes, then a short answer).
  */
-function answer(body) {
+export function answer(body) {
   const [kind, sizeText] = String(body.model).split(":");
   const size = Number(sizeText);
   const results = (body.messages ?? []).filter((m) => m.role === "tool").length;

@@ -1,0 +1,141 @@
+// The framework alone, without the SDK or any transport: a ReActAgent with the table's zod tool on
+// `OpenAIChatModel` whose `client.chat.completions.create` returns the table mock's completion
+// (parsed from its JSON text on every call, as the SDK would). Two workloads, non-streaming: 10 tool
+// rounds then a short answer, and one 2,000-token answer. Prints CPU µs per run (median of
+// batches) and KB allocated per run (heap growth over a batch after a full GC; run node with
+// `--expose-gc --max-semi-space-size=128` for that figure, else it is skipped).
+//
+// To compare two builds in one process, point BENCH_BEFORE at a directory whose
+// `node_modules/@agentscope-ts/{core,openai}` hold a baseline build (a copy of main's `package.json`
+// and `dist/` of both, with `openai`, `zod`, `js-tiktoken` and `ws` linked beside them): batches of
+// the baseline and of this checkout's build then alternate, and the medians are printed side by side.
+//   node --expose-gc --max-semi-space-size=128 src/benchmarks/loop-alone.bench.mjs
+import { pathToFileURL } from "node:url";
+import { z } from "zod";
+import { median } from "../measure.mjs";
+import { answer } from "../table/mock-routes.mjs";
+
+/** What this benchmark measures (printed by the runner). */
+export const description =
+  "ReActAgent + OpenAIChatModel on an in-process client (no SDK, no fetch): CPU µs and KB allocated per run, 10 tool rounds / one 2,000-token answer";
+
+const BATCH = Number(process.env.BENCH_BATCH ?? 50);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 30);
+const ALLOC_RUNS = 10;
+const WORKLOADS = [
+  { name: "10 tool rounds", model: "tools:10" },
+  { name: "2,000-token answer", model: "answer:2000" },
+];
+
+const weather = ({ location }) => `Cloudy, 7 degrees in ${location}`;
+
+// The mock's answer as JSON text, built once per kind of request, parsed anew on every call.
+const texts = new Map();
+function completionFor(params) {
+  const results = params.messages.filter((m) => m.role === "tool").length;
+  const key = `${params.model}|${results}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(answer({ ...params, stream: false }).body);
+    texts.set(key, text);
+  }
+  return JSON.parse(text);
+}
+const client = { chat: { completions: { create: async (params) => completionFor(params) } } };
+
+async function loadBuild(label, core, openai) {
+  const runners = WORKLOADS.map(({ model }) => {
+    const toolkit = new core.Toolkit();
+    toolkit.registerToolFunction(
+      core.tool({
+        name: "weather",
+        description: "Get the weather in a location.",
+        parameters: z.object({ location: z.string(), note: z.string().optional() }),
+        execute: weather,
+      }),
+    );
+    const agent = new core.ReActAgent({
+      name: "Friday",
+      sysPrompt: "You are a helpful assistant.",
+      model: new openai.OpenAIChatModel({ modelName: model, client, stream: false }),
+      formatter: new openai.OpenAIChatFormatter(),
+      toolkit,
+      maxIters: 20,
+    });
+    agent.setConsoleOutputEnabled(false);
+    return async () => {
+      await agent.memory.clear();
+      return agent.call(new core.Msg("user", "What is the weather in Paris?", "user"));
+    };
+  });
+  // Check the workloads do what they say before timing them.
+  const reply = await runners[1]();
+  if (!reply.getTextContent()?.startsWith("w0 w1")) throw new Error(`${label}: unexpected answer`);
+  return { label, runners, cpu: WORKLOADS.map(() => []), alloc: WORKLOADS.map(() => []) };
+}
+
+async function cpuBatch(run) {
+  const started = process.cpuUsage();
+  for (let i = 0; i < BATCH; i++) await run();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / BATCH;
+}
+
+async function allocBatch(run) {
+  globalThis.gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < ALLOC_RUNS; i++) await run();
+  return (process.memoryUsage().heapUsed - before) / ALLOC_RUNS / 1024;
+}
+
+/** Runs the benchmark (the runner's `core` is ignored: the builds are imported here). */
+export async function run() {
+  const builds = [];
+  const before = process.env.BENCH_BEFORE;
+  if (before) {
+    const base = `${before}/node_modules/@agentscope-ts`;
+    builds.push(
+      await loadBuild(
+        "before",
+        await import(pathToFileURL(`${base}/core/dist/index.js`).href),
+        await import(pathToFileURL(`${base}/openai/dist/index.js`).href),
+      ),
+    );
+  }
+  builds.push(
+    await loadBuild(
+      before ? "after" : "this build",
+      await import("@agentscope-ts/core"),
+      await import("@agentscope-ts/openai"),
+    ),
+  );
+  const canGc = typeof globalThis.gc === "function";
+  // Warm-up: every build runs each workload until its code is optimised.
+  for (const b of builds) for (const r of b.runners) for (let i = 0; i < 200; i++) await r();
+  for (let round = 0; round < BATCHES; round++) {
+    // Alternate the order so neither build always runs first.
+    const order = round % 2 === 0 ? builds : [...builds].reverse();
+    for (const b of order) {
+      for (let w = 0; w < WORKLOADS.length; w++) {
+        const run = b.runners[w];
+        b.cpu[w].push(await cpuBatch(run));
+        if (canGc && round % 2 === 0) b.alloc[w].push(await allocBatch(run));
+      }
+    }
+  }
+  const rows = WORKLOADS.map((w, i) => ({
+    workload: w.name,
+    ...Object.fromEntries(
+      builds.flatMap((b) => [
+        [`${b.label} µs`, Math.round(median(b.cpu[i]))],
+        ...(canGc ? [[`${b.label} KB`, Math.round(median(b.alloc[i]))]] : []),
+      ]),
+    ),
+  }));
+  console.table(rows);
+  console.log(
+    `${BATCHES} batches of ${BATCH} runs per build and workload${canGc ? `; KB = heap growth over ${ALLOC_RUNS} runs after a full GC, median` : "; no --expose-gc: allocation not measured"}`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await run();
