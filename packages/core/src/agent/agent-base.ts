@@ -93,6 +93,9 @@ type PrintMethod = (this: AgentBase, msg: Msg, options?: PrintOptions) => Promis
 
 const IDLE_SIGNAL = new AbortController().signal;
 
+// The promise a synchronous `print` returns (already resolved, shared).
+const RESOLVED: Promise<void> = Promise.resolve();
+
 /**
  * The base of every agent: AgentScope's `AgentBase`. Subclasses implement {@link AgentBase.reply}
  * and {@link AgentBase.observe}; callers use {@link AgentBase.call} (Python's `agent(msg)`) or
@@ -169,13 +172,27 @@ export abstract class AgentBase extends StateModule {
    * Displays `msg`: streamed chunks of the same message id print only what is new. Feeds the
    * message queue when enabled; writes to the output sink unless console output is disabled.
    */
-  async print(msg: Msg, options: PrintOptions = {}): Promise<void> {
-    const last = options.last ?? true;
-    if (this.#msgQueueEnabled && this.msgQueue) {
-      await this.msgQueue.put([cloneMsg(msg), last, options.speech ?? null]);
-      // Let consumers waiting on the queue run before the producer continues.
-      await null;
+  print(msg: Msg, options: PrintOptions = {}): Promise<void> {
+    // Not `async`: without a message queue (the usual case, on every step) printing is synchronous.
+    if (this.#msgQueueEnabled && this.msgQueue)
+      return this.#printQueued(this.msgQueue, msg, options);
+    try {
+      this.#printNow(msg, options.last ?? true);
+      return RESOLVED;
+    } catch (error) {
+      return Promise.reject(error);
     }
+  }
+
+  async #printQueued(queue: MsgQueue, msg: Msg, options: PrintOptions): Promise<void> {
+    const last = options.last ?? true;
+    await queue.put([cloneMsg(msg), last, options.speech ?? null]);
+    // Let consumers waiting on the queue run before the producer continues.
+    await null;
+    this.#printNow(msg, last);
+  }
+
+  #printNow(msg: Msg, last: boolean): void {
     if (!this.#consoleOutputEnabled || this.#run?.quiet) return;
     this.#printer.print(msg, last, this.#outputSink ?? getDefaultOutputSink());
   }
@@ -186,8 +203,13 @@ export abstract class AgentBase extends StateModule {
    * A string input is sent as a user message. Throws {@link AgentBusyError} when the agent is
    * already replying, and the run's error when it fails.
    */
-  async call(...args: Parameters<this["reply"]>): Promise<Msg> {
-    const run = this.#begin(undefined);
+  call(...args: Parameters<this["reply"]>): Promise<Msg> {
+    let run: ReplyRun;
+    try {
+      run = this.#begin(undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.#execute(run, args);
   }
 

@@ -317,7 +317,13 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     let structuredOutput: Record<string, unknown> | null = null;
     let replyMsg: Msg | null = null;
     for (let iter = 0; iter < this.maxIters; iter++) {
-      await this.compressMemoryIfNeeded();
+      // Not called (no promise per step) when compression is off and the method is not overridden.
+      if (
+        this.compressionConfig?.enable ||
+        this.compressMemoryIfNeeded !== ReActAgent.prototype.compressMemoryIfNeeded
+      ) {
+        await this.compressMemoryIfNeeded();
+      }
       checkpoint();
 
       const msgReasoning = await this.runWithHooks<ReasoningKwargs, Msg>(
@@ -754,7 +760,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     return this.compressionConfig?.enable ? COMPRESSED_MARK : null;
   }
 
-  async #format(
+  // Not `async`: the formatter's own promise (every caller awaits it inside its own try).
+  #format(
     formatter: FormatterBase<TMessage>,
     msgs: Msg[],
     tools?: readonly unknown[],

@@ -22,7 +22,7 @@ import { AttemptControl } from "./attempt-control.js";
 import type { ChatResponse } from "./chat-response.js";
 import { createChatResponse } from "./create-chat-response.js";
 import { isRetryableError, normalizeModelError } from "./model-errors.js";
-import { type RetryOptions, retryWithBackoff } from "./retry-with-backoff.js";
+import { type RetryOptions, retryWithBackoff, waitBeforeRetry } from "./retry-with-backoff.js";
 import { checkStructuredOutput } from "./structured-output-check.js";
 import { type ToolChoice, validateToolChoice } from "./tool-choice.js";
 import { checkToolCallsComplete } from "./truncated-tool-call.js";
@@ -190,9 +190,22 @@ export abstract class ChatModelBase<
     options: TOptions & { structuredModel: S },
   ): Promise<StructuredChatResponse<z.output<S>>>;
   call(messages: readonly TMessage[], options?: TOptions): Promise<ChatResponse>;
-  async call(messages: readonly TMessage[], options?: TOptions): Promise<ChatResponse> {
+  call(messages: readonly TMessage[], options?: TOptions): Promise<ChatResponse> {
     const opts = options ?? ({} as TOptions);
-    this.checkRequest(messages, opts);
+    try {
+      this.checkRequest(messages, opts);
+      // The common case (non-streaming, no structured output, tracing off): the attempt loop's own
+      // promise, no async frame around it.
+      if (!this.streaming && !opts.structuredModel && !isTracingEnabled()) {
+        return this.callOnce(messages, opts);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.callTraced(messages, opts);
+  }
+
+  private async callTraced(messages: readonly TMessage[], opts: TOptions): Promise<ChatResponse> {
     const span = this.startSpan(messages, opts, "call");
     try {
       let response: ChatResponse;
@@ -426,7 +439,8 @@ export abstract class ChatModelBase<
 
   /**
    * `run()` for a non-streaming model read to its end, without the generators: the same attempts,
-   * retries, limits and errors, one awaited `doCall` per attempt.
+   * retries, limits and errors, one awaited `doCall` per attempt, in one async function (the
+   * retries' backoff is {@link waitBeforeRetry}, as in `retryWithBackoff`).
    */
   private async callOnce(messages: readonly TMessage[], options: TOptions): Promise<ChatResponse> {
     const {
@@ -439,33 +453,32 @@ export abstract class ChatModelBase<
     } = options;
     if (signal?.aborted) throw interruptedErrorFrom(signal);
     const limits = { responseMs: timeout, idleMs: undefined, totalMs: requestTimeout ?? undefined };
-    let attempts = 0;
+    let attempt = 1;
     try {
-      return await retryWithBackoff(
-        async (attempt) => {
-          attempts = attempt;
-          const ctl = new AttemptControl(signal, limits, this.describe);
-          try {
-            const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
-            const response = await ctl.race(Promise.resolve(this.doCall(messages, request)));
-            // Inside the attempt: a truncated answer is retried like any retryable failure.
-            checkToolCallsComplete(response, this.provider, this.describe().what);
-            return response;
-          } catch (error) {
-            throw this.asModelError(this.normalizeError(ctl.explain(error)));
-          } finally {
-            ctl.dispose();
-          }
-        },
-        {
+      for (; ; attempt++) {
+        if (signal?.aborted) throw interruptedErrorFrom(signal);
+        const ctl = new AttemptControl(signal, limits, this.describe);
+        let failure: unknown;
+        try {
+          const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
+          const response = await ctl.race(Promise.resolve(this.doCall(messages, request)));
+          // Inside the attempt: a truncated answer is retried like any retryable failure.
+          checkToolCallsComplete(response, this.provider, this.describe().what);
+          return response;
+        } catch (error) {
+          failure = this.asModelError(this.normalizeError(ctl.explain(error)));
+        } finally {
+          ctl.dispose();
+        }
+        await waitBeforeRetry(failure, attempt, {
           ...this.retryOptions,
           maxRetries,
           ...(signal ? { signal } : {}),
           isRetryable: isRetryableError,
-        },
-      );
+        });
+      }
     } catch (error) {
-      throw this.gaveUp(error, attempts);
+      throw this.gaveUp(error, attempt);
     }
   }
 

@@ -57,33 +57,46 @@ export async function retryWithBackoff<T>(
   fn: (attempt: number) => Promise<T>,
   options: RetryOptions = {},
 ): Promise<T> {
-  const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 2));
-  const initialDelayMs = options.initialDelayMs ?? 1000;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
-  const factor = options.factor ?? 2;
-  const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.5));
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  const isRetryable = options.isRetryable ?? isRetryableError;
   const { signal } = options;
-
   for (let attempt = 1; ; attempt++) {
     if (signal?.aborted) throw interruptedErrorFrom(signal);
     try {
       return await fn(attempt);
     } catch (error) {
-      if (signal?.aborted) throw interruptedErrorFrom(signal);
-      if (attempt > maxRetries || !isRetryable(error)) throw error;
-      const retryAfter = retryAfterOf(error);
-      if (retryAfter !== undefined && retryAfter > maxRetryAfterMs) throw error;
-      let delayMs: number;
-      if (retryAfter !== undefined) {
-        delayMs = retryAfter;
-      } else {
-        const base = Math.min(maxDelayMs, initialDelayMs * factor ** (attempt - 1));
-        delayMs = Math.round(base * (1 - jitter * Math.random()));
-      }
-      options.onRetry?.({ error, attempt, delayMs });
-      await abortableSleep(delayMs, signal);
+      await waitBeforeRetry(error, attempt, options);
     }
   }
+}
+
+/**
+ * The step between two attempts of {@link retryWithBackoff}, for callers that run their own attempt
+ * loop: after attempt `attempt` failed with `error`, throws (an `InterruptedError` when `signal`
+ * aborted, else `error` itself when it is not retryable, the retries are used up or the server
+ * asks to wait longer than `maxRetryAfterMs`) or waits the backoff delay (telling `onRetry`).
+ */
+export function waitBeforeRetry(
+  error: unknown,
+  attempt: number,
+  options: RetryOptions,
+): Promise<void> {
+  const { signal } = options;
+  if (signal?.aborted) throw interruptedErrorFrom(signal);
+  const maxRetries = Math.max(0, Math.floor(options.maxRetries ?? 2));
+  const isRetryable = options.isRetryable ?? isRetryableError;
+  if (attempt > maxRetries || !isRetryable(error)) throw error;
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter !== undefined && retryAfter > (options.maxRetryAfterMs ?? 60_000)) throw error;
+  let delayMs: number;
+  if (retryAfter !== undefined) {
+    delayMs = retryAfter;
+  } else {
+    const initialDelayMs = options.initialDelayMs ?? 1000;
+    const maxDelayMs = options.maxDelayMs ?? 30_000;
+    const factor = options.factor ?? 2;
+    const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.5));
+    const base = Math.min(maxDelayMs, initialDelayMs * factor ** (attempt - 1));
+    delayMs = Math.round(base * (1 - jitter * Math.random()));
+  }
+  options.onRetry?.({ error, attempt, delayMs });
+  return abortableSleep(delayMs, signal);
 }

@@ -107,15 +107,20 @@ export abstract class OpenAIModelBase<
     yield* read(undefined, { text: "", yielded: 0 }, startTime);
   }
 
-  protected override async doCall(
+  // Not `async`: `send`'s own promise, no frame around it (a throw becomes a rejection).
+  protected override doCall(
     messages: readonly TMessage[],
     request: OpenAIModelRequest,
   ): Promise<ChatResponse> {
-    const startTime = Date.now();
-    const body = this.requestBody(messages, request);
-    const schema = request.structuredModel;
-    if (!schema) return this.send(body, request.signal, undefined, startTime);
-    return callStructured(this.fallback(request.signal), body, schema, startTime);
+    try {
+      const startTime = Date.now();
+      const body = this.requestBody(messages, request);
+      const schema = request.structuredModel;
+      if (!schema) return this.send(body, request.signal, undefined, startTime);
+      return callStructured(this.fallback(request.signal), body, schema, startTime);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   protected override normalizeError(error: unknown): unknown {

@@ -19,12 +19,13 @@ import { answer } from "../table/mock-routes.mjs";
 export const description =
   "ReActAgent + OpenAIChatModel on an in-process client (no SDK, no fetch): CPU µs and KB allocated per run, 10 tool rounds / one 2,000-token answer";
 
-const BATCH = Number(process.env.BENCH_BATCH ?? 50);
+// Runs per timed batch: ≈ 20–30 ms of CPU each.
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 30);
 const ALLOC_RUNS = 10;
 const WORKLOADS = [
-  { name: "10 tool rounds", model: "tools:10" },
-  { name: "2,000-token answer", model: "answer:2000" },
+  { name: "10 tool rounds", model: "tools:10", batch: 50 },
+  { name: "2,000-token answer", model: "answer:2000", batch: 500 },
 ];
 
 const weather = ({ location }) => `Cloudy, 7 degrees in ${location}`;
@@ -74,11 +75,12 @@ async function loadBuild(label, core, openai) {
   return { label, runners, cpu: WORKLOADS.map(() => []), alloc: WORKLOADS.map(() => []) };
 }
 
-async function cpuBatch(run) {
+async function cpuBatch(run, batch) {
+  const runs = Math.max(1, Math.round(batch * SCALE));
   const started = process.cpuUsage();
-  for (let i = 0; i < BATCH; i++) await run();
+  for (let i = 0; i < runs; i++) await run();
   const used = process.cpuUsage(started);
-  return (used.user + used.system) / BATCH;
+  return (used.user + used.system) / runs;
 }
 
 async function allocBatch(run) {
@@ -118,7 +120,7 @@ export async function run() {
     for (const b of order) {
       for (let w = 0; w < WORKLOADS.length; w++) {
         const run = b.runners[w];
-        b.cpu[w].push(await cpuBatch(run));
+        b.cpu[w].push(await cpuBatch(run, WORKLOADS[w].batch));
         if (canGc && round % 2 === 0) b.alloc[w].push(await allocBatch(run));
       }
     }
@@ -134,7 +136,7 @@ export async function run() {
   }));
   console.table(rows);
   console.log(
-    `${BATCHES} batches of ${BATCH} runs per build and workload${canGc ? `; KB = heap growth over ${ALLOC_RUNS} runs after a full GC, median` : "; no --expose-gc: allocation not measured"}`,
+    `${BATCHES} batches (${WORKLOADS.map((w) => Math.round(w.batch * SCALE)).join(" / ")} runs) per build and workload${canGc ? `; KB = heap growth over ${ALLOC_RUNS} runs after a full GC, median` : "; no --expose-gc: allocation not measured"}`,
   );
 }
 
