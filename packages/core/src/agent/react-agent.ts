@@ -458,7 +458,16 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     let interrupted = false;
     let failed = false;
     try {
-      await this.#generate(prompt, { tools, ...(toolChoice ? { toolChoice } : {}) }, msg, context);
+      const options = { tools, ...(toolChoice ? { toolChoice } : {}) };
+      if (this.model.streaming || this.ttsModel)
+        await this.#generate(prompt, options, msg, context);
+      else {
+        // The common non-streaming step, without #generate's frame around the model call.
+        const res = await this.model.call(prompt, { ...options, signal: context.signal });
+        this.#takeResponse(res, msg, context);
+        await this.print(msg, { last: true, speech: speechOf(msg) });
+        if (this.emitsEvents) await this.emitModelChunk(snapshot(msg), true);
+      }
     } catch (error) {
       failed = true;
       interrupted = isInterruption(error, context.signal);
@@ -817,10 +826,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
           if (last?.usage) context.usages.push(last.usage);
         }
       } else {
-        const res = await this.model.call(prompt, request);
-        if (res.usage) context.usages.push(res.usage);
-        msg.invocationId = res.id;
-        msg.content = [...res.content];
+        this.#takeResponse(await this.model.call(prompt, request), msg, context);
       }
       if (voice) {
         await this.#speak(voice, async () => {
@@ -838,6 +844,13 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     } finally {
       if (voice && !spoken) await voice.follower.cancel(interruptedErrorFrom(context.signal));
     }
+  }
+
+  // Fills `msg` with a complete (non-streamed) answer; its usage counts for the reply.
+  #takeResponse(res: ChatResponse, msg: Msg, context: ReplyContext): void {
+    if (res.usage) context.usages.push(res.usage);
+    msg.invocationId = res.id;
+    msg.content = [...res.content];
   }
 
   // Runs a step of the speech; a TTS failure (not an interruption) leaves the text alone: the

@@ -165,7 +165,43 @@ class ToolSignal {
  * past `executionTimeout` is aborted through its signal and ends with an error result saying so.
  * Each response goes through `postprocessFunc`.
  */
-export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResponse, void> {
+export function runTool(options: RunToolOptions): AsyncGenerator<ToolResponse, void> {
+  return runToolCall(() => options);
+}
+
+/**
+ * How a tool call starts (see {@link runToolCall}): the tool to run, or the call's one response
+ * when it does not run (an unknown tool, bad arguments, a background task), possibly still coming.
+ */
+export type ToolCallStart = RunToolOptions | ToolResponse | Promise<ToolResponse>;
+
+const same = (response: ToolResponse): ToolResponse => response;
+
+/**
+ * {@link runTool} for a call whose checks run when it is first read: `start()` says how it
+ * starts (a throw or a rejection becomes an `Error: <message>` response), and every response goes
+ * through `map` (a toolkit's output cap). One generator from the call to the tool (internal).
+ */
+export async function* runToolCall(
+  start: () => ToolCallStart,
+  map: (response: ToolResponse) => ToolResponse = same,
+): AsyncGenerator<ToolResponse, void> {
+  let options: RunToolOptions;
+  try {
+    const started = start();
+    if (started instanceof Promise) {
+      yield map(await started);
+      return;
+    }
+    if (!("context" in started)) {
+      yield map(started);
+      return;
+    }
+    options = started;
+  } catch (error) {
+    yield map(toolResponse(`Error: ${errorMessage(error)}`));
+    return;
+  }
   const { tool, toolCall, input, postprocessFunc } = options;
   const timeout = new ToolSignal(options.context.signal, options.executionTimeout);
   const signal = timeout.signal;
@@ -190,7 +226,7 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
   try {
     if (signal.aborted) {
       const response = abortedWith(undefined);
-      yield post ? await post(response) : response;
+      yield map(post ? await post(response) : response);
       return;
     }
 
@@ -208,14 +244,14 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
     } catch (error) {
       if (!signal.aborted) {
         const response = toolResponse(`Error: ${errorMessage(error)}`);
-        yield post ? await post(response) : response;
+        yield map(post ? await post(response) : response);
         return;
       }
       result = ABORTED;
     }
     if (result === ABORTED) {
       const response = abortedWith(undefined);
-      yield post ? await post(response) : response;
+      yield map(post ? await post(response) : response);
       return;
     }
 
@@ -225,11 +261,13 @@ export async function* runTool(options: RunToolOptions): AsyncGenerator<ToolResp
         toolResponse(
           `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
         );
-      yield post ? await post(response) : response;
+      yield map(post ? await post(response) : response);
       return;
     }
     timeout.arm();
-    yield* streamed(result, signal, abortedWith, post);
+    const chunks = streamed(result, signal, abortedWith, post);
+    if (map === same) yield* chunks;
+    else for await (const chunk of chunks) yield map(chunk);
   } finally {
     timeout.dispose();
   }

@@ -42,7 +42,7 @@ import {
   RegisteredToolFunction,
   type ToolPostprocessFunc,
 } from "./registered-tool-function.js";
-import { errorMessage, runTool } from "./run-tool.js";
+import { errorMessage, runTool, runToolCall, type ToolCallStart } from "./run-tool.js";
 import { createTaskTools } from "./task-tools.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolGroup } from "./tool-group.js";
@@ -624,9 +624,31 @@ export class Toolkit extends StateModule {
     toolCall: ToolUseBlock,
     options: CallToolOptions = {},
   ): AsyncGenerator<ToolResponse, void> {
-    return isTracingEnabled()
-      ? this.#tracedCall(toolCall, options)
-      : this.#callToolThroughMiddlewares(toolCall, options);
+    if (isTracingEnabled()) return this.#tracedCall(toolCall, options);
+    if (this.#middlewares.length > 0) return this.#callToolThroughMiddlewares(toolCall, options);
+    // No middleware (the usual case): the tool's own run, read directly; it still starts (checks
+    // the tool and its arguments) when first read.
+    let cap: number | null | undefined;
+    return runToolCall(
+      () => {
+        cap = this.#capOf(toolCall);
+        return this.#planCall(this.#kwargsOf(toolCall, options));
+      },
+      (response) => capToolResponse(response, cap),
+    );
+  }
+
+  #kwargsOf(toolCall: ToolUseBlock, options: CallToolOptions): ToolCallKwargs {
+    return {
+      toolCall,
+      signal: options.signal ?? new AbortController().signal,
+      agent: options.agent,
+    };
+  }
+
+  #capOf(toolCall: ToolUseBlock): number | null | undefined {
+    const own = this.tools.get(toolCall?.name)?.maxOutputChars;
+    return own === undefined ? this.maxOutputChars : own;
   }
 
   async *#tracedCall(
@@ -640,13 +662,8 @@ export class Toolkit extends StateModule {
     toolCall: ToolUseBlock,
     options: CallToolOptions,
   ): AsyncGenerator<ToolResponse, void> {
-    const kwargs: ToolCallKwargs = {
-      toolCall,
-      signal: options.signal ?? new AbortController().signal,
-      agent: options.agent,
-    };
-    const own = this.tools.get(toolCall?.name)?.maxOutputChars;
-    const cap = own === undefined ? this.maxOutputChars : own;
+    const kwargs = this.#kwargsOf(toolCall, options);
+    const cap = this.#capOf(toolCall);
     let last: ToolResponse | undefined;
     try {
       // Without middlewares the call's responses are read directly (no generator in between).
@@ -682,50 +699,53 @@ export class Toolkit extends StateModule {
     yield* this.#startCall(kwargs);
   }
 
-  // Starts the call now and returns its responses: one for an unknown tool, bad arguments or a
-  // background task, else the running tool's.
+  // Starts the call now and returns its responses (see #planCall).
   #startCall(kwargs: ToolCallKwargs): AsyncIterable<ToolResponse> | Iterable<ToolResponse> {
+    const plan = this.#planCall(kwargs);
+    if (plan instanceof Promise) return settledResponse(plan);
+    if (!("context" in plan)) return [plan];
+    return runTool(plan);
+  }
+
+  // How the call starts: one response for an unknown tool, bad arguments (through the tool's
+  // postprocess function) or a background task, else the run of the tool.
+  #planCall(kwargs: ToolCallKwargs): ToolCallStart {
     const { toolCall, signal, agent } = kwargs;
     this.#refreshMetaTool();
     const tool = this.tools.get(toolCall.name);
     if (!tool) {
-      return [
-        toolResponse(`FunctionNotFoundError: Cannot find the function named ${toolCall.name}`),
-      ];
+      return toolResponse(`FunctionNotFoundError: Cannot find the function named ${toolCall.name}`);
     }
     if (!this.#isActive(tool)) {
-      return [
-        toolResponse(
-          `FunctionInactiveError: The function '${toolCall.name}' is in the inactive group '${tool.group}'. Activate the tool group by calling 'reset_equipped_tools' first to use this tool.`,
-        ),
-      ];
+      return toolResponse(
+        `FunctionInactiveError: The function '${toolCall.name}' is in the inactive group '${tool.group}'. Activate the tool group by calling 'reset_equipped_tools' first to use this tool.`,
+      );
     }
     const post = tool.postprocessFunc;
     const input = this.#argumentsOf(tool, toolCall.input ?? {});
     if (typeof input === "string") {
       const response = toolResponse(input);
-      return post ? postprocessed(post, toolCall, response) : [response];
+      return post ? postprocessed(post, toolCall, response) : response;
     }
     const executionTimeout =
       tool.executionTimeout === undefined ? this.executionTimeout : tool.executionTimeout;
-    const run = (runSignal: AbortSignal, postprocessFunc?: ToolPostprocessFunc) =>
-      runTool({
-        tool: tool.tool,
-        toolCall,
-        input,
-        context: { signal: runSignal, toolCallId: toolCall.id, agent },
-        postprocessFunc,
-        executionTimeout,
-      });
+    const options = (runSignal: AbortSignal, postprocessFunc?: ToolPostprocessFunc) => ({
+      tool: tool.tool,
+      toolCall,
+      input,
+      context: { signal: runSignal, toolCallId: toolCall.id, agent },
+      postprocessFunc,
+      executionTimeout,
+    });
     if (tool.asyncExecution) {
-      const taskId = this.tasks.start((taskSignal) => run(taskSignal), {
+      const taskId = this.tasks.start((taskSignal) => runTool(options(taskSignal)), {
         parent: signal,
         toolCall,
         postprocessFunc: post,
       });
-      return [toolResponse(taskStartedText(toolCall.name, taskId))];
+      return toolResponse(taskStartedText(toolCall.name, taskId));
     }
-    return run(signal, post);
+    return options(signal, post);
   }
 
   /**
@@ -809,10 +829,15 @@ export class Toolkit extends StateModule {
 }
 
 // The one response of a call that never ran, through the tool's postprocess function.
-async function* postprocessed(
+async function postprocessed(
   post: ToolPostprocessFunc,
   toolCall: ToolUseBlock,
   response: ToolResponse,
-): AsyncGenerator<ToolResponse, void> {
-  yield (await post(toolCall, response)) ?? response;
+): Promise<ToolResponse> {
+  return (await post(toolCall, response)) ?? response;
+}
+
+// A response still coming, as the one item of a stream.
+async function* settledResponse(response: Promise<ToolResponse>): AsyncGenerator<ToolResponse> {
+  yield await response;
 }
