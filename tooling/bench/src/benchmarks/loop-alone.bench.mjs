@@ -1,15 +1,17 @@
 // The framework alone, without the SDK or any transport: a ReActAgent with the table's zod tool on
 // `OpenAIChatModel` whose `client.chat.completions.create` returns the table mock's completion
 // (parsed from its JSON text on every call, as the SDK would). Two workloads, non-streaming: 10 tool
-// rounds then a short answer, and one 2,000-token answer. Prints CPU µs per run (median of
-// batches) and KB allocated per run (heap growth over a batch after a full GC; run node with
-// `--expose-gc --max-semi-space-size=128` for that figure, else it is skipped).
+// rounds then a short answer, and one 2,000-token answer. Run plainly it prints CPU µs per run
+// (median of batches); run with `--expose-gc --max-semi-space-size=128` it prints KB allocated per
+// run instead (heap growth over a batch after a full GC). The two are separate runs: a 128 MB young
+// generation makes every run slower (its allocation no longer reuses cached memory).
 //
 // To compare two builds in one process, point BENCH_BEFORE at a directory whose
 // `node_modules/@agentscope-ts/{core,openai}` hold a baseline build (a copy of main's `package.json`
 // and `dist/` of both, with `openai`, `zod`, `js-tiktoken` and `ws` linked beside them): batches of
 // the baseline and of this checkout's build then alternate, and the medians are printed side by side.
-//   node --expose-gc --max-semi-space-size=128 src/benchmarks/loop-alone.bench.mjs
+//   BENCH_BEFORE=/tmp/base node src/benchmarks/loop-alone.bench.mjs
+//   BENCH_BEFORE=/tmp/base node --expose-gc --max-semi-space-size=128 src/benchmarks/loop-alone.bench.mjs
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { median } from "../measure.mjs";
@@ -21,7 +23,7 @@ export const description =
 
 // Runs per timed batch: ≈ 20–30 ms of CPU each.
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const BATCHES = Number(process.env.BENCH_BATCHES ?? 30);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 100);
 const ALLOC_RUNS = 10;
 const WORKLOADS = [
   { name: "10 tool rounds", model: "tools:10", batch: 50 },
@@ -120,23 +122,26 @@ export async function run() {
     for (const b of order) {
       for (let w = 0; w < WORKLOADS.length; w++) {
         const run = b.runners[w];
-        b.cpu[w].push(await cpuBatch(run, WORKLOADS[w].batch));
-        if (canGc && round % 2 === 0) b.alloc[w].push(await allocBatch(run));
+        if (canGc) b.alloc[w].push(await allocBatch(run));
+        else b.cpu[w].push(await cpuBatch(run, WORKLOADS[w].batch));
       }
     }
   }
   const rows = WORKLOADS.map((w, i) => ({
     workload: w.name,
     ...Object.fromEntries(
-      builds.flatMap((b) => [
-        [`${b.label} µs`, Math.round(median(b.cpu[i]))],
-        ...(canGc ? [[`${b.label} KB`, Math.round(median(b.alloc[i]))]] : []),
-      ]),
+      builds.map((b) =>
+        canGc
+          ? [`${b.label} KB`, Math.round(median(b.alloc[i]))]
+          : [`${b.label} µs`, Math.round(median(b.cpu[i]))],
+      ),
     ),
   }));
   console.table(rows);
   console.log(
-    `${BATCHES} batches (${WORKLOADS.map((w) => Math.round(w.batch * SCALE)).join(" / ")} runs) per build and workload${canGc ? `; KB = heap growth over ${ALLOC_RUNS} runs after a full GC, median` : "; no --expose-gc: allocation not measured"}`,
+    canGc
+      ? `KB = heap growth over ${ALLOC_RUNS} runs after a full GC, median of ${BATCHES} batches per build and workload`
+      : `CPU µs per run, median of ${BATCHES} batches (${WORKLOADS.map((w) => Math.round(w.batch * SCALE)).join(" / ")} runs) per build and workload`,
   );
 }
 
