@@ -97,6 +97,23 @@ describe("JSONSession.load hands the parsed state over", () => {
     expect(handed.stateDict()).toEqual(copied.stateDict());
   });
 
+  it("loads a memory saved on its own, and refuses a bad mark with its path", async () => {
+    const memory = new InMemoryMemory();
+    await memory.add(history(), { marks: ["m"] });
+    await session.save("solo", { memory });
+    const loaded = new InMemoryMemory();
+    await session.load("solo", { memory: loaded });
+    expect(loaded.stateDict()).toEqual(memory.stateDict());
+
+    const file = JSON.parse(await readFile(join(dir, "solo.json"), "utf8"));
+    file.memory.content[1][1] = ["m", 7];
+    await writeFile(join(dir, "solo.json"), JSON.stringify(file));
+    const error = await session.load("solo", { memory: loaded }).catch((e: unknown) => e);
+    const validation = causes(error).find((e) => e instanceof ValidationError) as ValidationError;
+    expect(validation.issues.map((i) => i.path)).toEqual(["content[1][1][1]"]);
+    expect(loaded.stateDict()).toEqual(memory.stateDict());
+  });
+
   it("reads a bare message dict (the old layout) as an unmarked message, as the copy does", async () => {
     const dict = (history()[0] as Msg).toDict();
     await writeFile(
