@@ -320,7 +320,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       // Not called (no promise per step) when compression is off and the method is not overridden.
       if (
         this.compressionConfig?.enable ||
-        this.compressMemoryIfNeeded !== ReActAgent.prototype.compressMemoryIfNeeded
+        this.compressMemoryIfNeeded !== ownCompressMemoryIfNeeded
       ) {
         await this.compressMemoryIfNeeded();
       }
@@ -994,3 +994,9 @@ function isInterruption(error: unknown, signal: AbortSignal): boolean {
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+// The base implementation, to tell an override apart (read here: a reference to the class inside
+// its own body would make the bundler rename it, and traces name agents by their class).
+const ownCompressMemoryIfNeeded = (
+  ReActAgent.prototype as unknown as { compressMemoryIfNeeded: () => Promise<void> }
+).compressMemoryIfNeeded;
