@@ -17,6 +17,8 @@ export type PostgresSessionOptions = PostgresConnectionOptions;
  * `"default_user"`, as in AgentScope's Redis session.
  */
 export class PostgresSession extends SessionBase {
+  // `readStates` returns the row's `jsonb`, parsed by the driver for this query alone.
+  protected override readonly handsOverStates = true;
   readonly #db: PostgresConnection;
   readonly #table: string;
   /** The version this object last saw per session: a number, or null when it did not exist. */

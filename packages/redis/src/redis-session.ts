@@ -47,6 +47,8 @@ const sha1 = (text: string) => createHash("sha1").update(text, "utf8").digest("h
  * loaded (or saved) it.
  */
 export class RedisSession extends SessionBase {
+  // `readStates` parses the stored string and keeps nothing of it.
+  protected override readonly handsOverStates = true;
   readonly #redis: RedisConnection;
   /** What this object last saw per key: the SHA-1 of the value, or null when it did not exist. */
   readonly #seen = new Map<string, string | null>();

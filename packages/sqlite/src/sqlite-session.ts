@@ -25,6 +25,8 @@ export interface SqliteSessionInfo {
  * object loaded fails with `SessionConflictError`.
  */
 export class SqliteSession extends SessionBase {
+  // `readStates` parses the stored text and keeps nothing of it.
+  protected override readonly handsOverStates = true;
   readonly #db: SqliteDatabase;
   readonly #seen = new Map<string, number | null>();
 

@@ -1,7 +1,12 @@
 import { ValidationError } from "../errors/validation-error.js";
 import { Msg, type MsgDict } from "../message/msg.js";
 import { msgFromJsonCopy } from "../message/msg-from-json-copy.js";
-import { type StateDict, stateErrorFrom } from "../state/state-module.js";
+import {
+  isHandedOverState,
+  isOwnedLoad,
+  type StateDict,
+  stateErrorFrom,
+} from "../state/state-module.js";
 import { copyJsonValueAt } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
 import { copyPlainTree } from "../utils/tree-copy.js";
@@ -50,7 +55,8 @@ function copyMsg(msg: Msg): Msg {
 // `item` is a plain-JSON copy owned by the load, so the message may keep its objects:
 // `fromStoredDict` checks it without copying it again, and a dict that fails the quick check gets
 // `fromDict`'s ValidationError naming the field.
-function entryFromJson(item: unknown, index: number): MemoryEntry {
+// With `owned` (the item is the load's to keep), the pair and its marks are kept, not copied.
+function entryFromJson(item: unknown, index: number, owned = false): MemoryEntry {
   const toMsg = (data: unknown, path: string): Msg => {
     try {
       return Msg.fromStoredDict(data);
@@ -76,12 +82,13 @@ function entryFromJson(item: unknown, index: number): MemoryEntry {
         },
       ]);
     }
-    const marks = stringListArgument(
-      item[1],
-      `content[${index}][1]`,
-      false,
-      "InMemoryMemory state",
-    );
+    const given: unknown[] = item[1];
+    if (owned && given.every((m) => typeof m === "string")) {
+      // The pair itself becomes the entry (one array less per message).
+      item[0] = toMsg(item[0], `content[${index}][0]`);
+      return item as MemoryEntry;
+    }
+    const marks = stringListArgument(given, `content[${index}][1]`, false, "InMemoryMemory state");
     return [toMsg(item[0], `content[${index}][0]`), marks];
   }
   // A bare message dict: the format of AgentScope versions before marks existed.
@@ -119,6 +126,7 @@ function entryFromCallerJson(item: unknown): MemoryEntry | undefined {
 // Each entry takes the one-walk read, or else is copied (`copyJsonValue`'s error if it is not
 // JSON) and checked as a whole, with the same errors as a load of the copied state.
 function entriesFromJson(json: unknown): MemoryEntry[] {
+  if (isOwnedLoad() && Array.isArray(json)) return entriesFromOwnedJson(json);
   const copied = (): MemoryEntry[] => {
     const copy = copyJsonValueAt(json, "");
     if (!Array.isArray(copy)) {
@@ -126,7 +134,7 @@ function entriesFromJson(json: unknown): MemoryEntry[] {
         { path: "content", message: `expected array, received ${describeValue(copy)}` },
       ]);
     }
-    return copy.map(entryFromJson);
+    return copy.map((item, i) => entryFromJson(item, i));
   };
   if (!Array.isArray(json)) return copied();
   let length: number;
@@ -145,6 +153,16 @@ function entriesFromJson(json: unknown): MemoryEntry[] {
     }
     out[i] = entryFromCallerJson(item) ?? entryFromJson(copyJsonValueAt(item, `[${i}]`), i);
   }
+  return out;
+}
+
+// A handed-over `content` (parsed by a session store, held by nobody else): each entry is checked
+// and its message built from the parsed objects, none copied; each `[dict, marks]` pair becomes an
+// entry, in a new list. A bad entry throws before anything reaches the memory.
+function entriesFromOwnedJson(json: unknown[]): MemoryEntry[] {
+  const length = json.length;
+  const out: MemoryEntry[] = new Array(length);
+  for (let i = 0; i < length; i++) out[i] = entryFromJson(json[i], i, true);
   return out;
 }
 
@@ -360,7 +378,8 @@ export class InMemoryMemory extends MemoryBase {
     let filled: unknown = state;
     try {
       if (isPlainObject(state)) {
-        const copy: StateDict = { ...state };
+        // A handed-over state is the load's own: filled in place, so the load still knows it.
+        const copy: StateDict = isHandedOverState(state) ? state : { ...state };
         copy._compressed_summary ??= "";
         if (!strict && !("content" in copy)) copy.content = [];
         filled = copy;

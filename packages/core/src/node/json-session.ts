@@ -20,6 +20,8 @@ export interface JSONSessionOptions {
 export class JSONSession extends SessionBase {
   /** The folder session files go in. */
   readonly saveDir: string;
+  // `readStates` parses the file and keeps nothing of it.
+  protected override readonly handsOverStates = true;
 
   constructor(options: JSONSessionOptions = {}) {
     super();

@@ -1,6 +1,6 @@
 import { AgentScopeError } from "../errors/agentscope-error.js";
 import { SessionError } from "../errors/state-error.js";
-import type { StateDict, StateModule } from "../state/state-module.js";
+import { loadOwnedStateDict, type StateDict, type StateModule } from "../state/state-module.js";
 import { isPlainObject } from "../utils/json-value.js";
 
 /** The modules a session saves or loads, by name: `{ agent, plan }`. */
@@ -29,6 +29,14 @@ export interface SessionLoadOptions extends SessionSaveOptions {
  * `writeStates`; this class owns collecting the states and loading them all-or-nothing.
  */
 export abstract class SessionBase {
+  /**
+   * `true` when `readStates` returns a value it parsed itself and keeps no reference to (JSON it
+   * just read): `load` then hands that value to the modules without copying it first, which makes
+   * loading a long history faster. Leave `false` (the default) when `readStates` may return an
+   * object held elsewhere (a cache, a shared object): the modules then copy what they load.
+   */
+  protected readonly handsOverStates: boolean = false;
+
   /** Reads the saved states of a session, or `undefined` when it does not exist. */
   protected abstract readStates(sessionId: string, userId: string): Promise<unknown>;
 
@@ -98,7 +106,9 @@ export abstract class SessionBase {
       const module = modules[name] as StateModule;
       const before = module.stateDict();
       try {
-        module.loadStateDict(data[name] as StateDict, opts.strict ?? true);
+        const state = data[name] as StateDict;
+        if (this.handsOverStates) loadOwnedStateDict(module, state, opts.strict ?? true);
+        else module.loadStateDict(state, opts.strict ?? true);
         loaded.push([module, before]);
       } catch (error) {
         for (const [m, state] of loaded.reverse()) m.loadStateDict(state, false);

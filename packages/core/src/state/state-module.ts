@@ -39,6 +39,35 @@ interface Registered {
 let loadDepth = 0;
 const loadPath: string[] = [];
 const dumpPath: StateModule[] = [];
+// The state `loadOwnedStateDict` hands over, until the top-level load of it starts.
+let handedOver: object | null = null;
+// While a handed-over state is applied (not during a rollback): `rawJson` readers may keep its objects.
+let applyingOwned = false;
+
+/**
+ * Internal (not exported from the package): loads `state` into `module` without copying it first,
+ * for a state the framework parsed itself and nobody else holds (a session store's JSON). The
+ * module may keep and change the state's objects; the checks, errors and rollback are those of
+ * {@link StateModule.loadStateDict}.
+ */
+export function loadOwnedStateDict(module: StateModule, state: StateDict, strict = true): void {
+  handedOver = loadDepth === 0 && isPlainObject(state) ? state : null;
+  try {
+    module.loadStateDict(state, strict);
+  } finally {
+    handedOver = null;
+  }
+}
+
+/** Internal: whether `state` is the one `loadOwnedStateDict` is handing over (for overrides). */
+export function isHandedOverState(state: unknown): boolean {
+  return handedOver !== null && state === handedOver;
+}
+
+/** Internal: whether the load in progress applies a handed-over state (a `rawJson` reader may keep it). */
+export function isOwnedLoad(): boolean {
+  return applyingOwned;
+}
 
 const where = (key: string): string => [...loadPath, key].join(".");
 
@@ -160,27 +189,33 @@ export class StateModule {
       this.applyState(state, strict);
       return;
     }
-    let copied: StateDict;
-    try {
-      copied = this.#copyState(state, "") as StateDict;
-    } catch (error) {
-      // A proxy whose traps throw is reported as copyJsonValue reports it.
-      if (!(error instanceof NonJsonValueError)) {
-        throw stateErrorFrom(
-          new NonJsonValueError({
-            path: "",
-            message: `could not be read (${describeThrown(error)})`,
-          }),
-          this,
-        );
+    const owned = isHandedOverState(state);
+    handedOver = null;
+    let copied: StateDict = state;
+    if (!owned)
+      try {
+        copied = this.#copyState(state, "") as StateDict;
+      } catch (error) {
+        // A proxy whose traps throw is reported as copyJsonValue reports it.
+        if (!(error instanceof NonJsonValueError)) {
+          throw stateErrorFrom(
+            new NonJsonValueError({
+              path: "",
+              message: `could not be read (${describeThrown(error)})`,
+            }),
+            this,
+          );
+        }
+        throw stateErrorFrom(error, this);
       }
-      throw stateErrorFrom(error, this);
-    }
     const snapshot = this.stateDict();
     loadDepth++;
+    applyingOwned = owned;
     try {
       this.applyState(copied, strict);
     } catch (error) {
+      // The snapshot is copied as usual: the messages a caller may still hold share nothing with it.
+      applyingOwned = false;
       try {
         this.applyState(snapshot, false);
       } catch {
@@ -188,6 +223,7 @@ export class StateModule {
       }
       throw stateErrorFrom(error, this);
     } finally {
+      applyingOwned = false;
       loadDepth--;
       loadPath.length = 0;
     }
