@@ -15,7 +15,7 @@ export const LAZY = {
   "@agentscope-ts/core/node": ["zod", "yaml"],
   // Scripted models run in a plain Node process (a CLI fixture, a user's script): no test runner.
   "@agentscope-ts/core/testing": ["zod", "yaml", "vitest"],
-  "@agentscope-ts/openai": ["zod", "openai/helpers/zod"],
+  "@agentscope-ts/openai": ["zod", "openai/helpers/zod", "openai/lib/transform"],
   "@agentscope-ts/dashscope": ["zod", "ws"],
   "@agentscope-ts/llama-cpp": ["zod"],
   "@agentscope-ts/evaluate": ["bullmq", "ioredis", "zod"],

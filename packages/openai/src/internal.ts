@@ -65,4 +65,4 @@ export {
   structuredModelName,
   structuredOutputTool,
 } from "./model/structured-output.js";
-export { strictJsonSchemaOf } from "./model/structured-output-schema.js";
+export { loadStrictJsonSchema, strictJsonSchemaOf } from "./model/structured-output-schema.js";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { shortUuid } from "./short-uuid.js";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -31,5 +31,24 @@ describe("shortUuid", () => {
     const copy = `${first}`;
     shortUuid();
     expect(first).toBe(copy);
+  });
+});
+
+describe("shortUuid's random bytes", () => {
+  it("come from node:crypto's randomFillSync under Node (no webcrypto start-up)", async () => {
+    const nodeCrypto = process.getBuiltinModule("node:crypto");
+    const fill = vi.spyOn(nodeCrypto, "randomFillSync");
+    const web = vi.spyOn(globalThis.crypto, "getRandomValues");
+    try {
+      vi.resetModules();
+      const fresh = await import("./short-uuid.js");
+      const ids = Array.from({ length: 100 }, () => fresh.shortUuid());
+      expect(new Set(ids).size).toBe(100);
+      expect(fill).toHaveBeenCalled();
+      expect(web).not.toHaveBeenCalled();
+    } finally {
+      fill.mockRestore();
+      web.mockRestore();
+    }
   });
 });

@@ -16,7 +16,7 @@ export function shortUuid(): string {
   let n = 0;
   while (n < LENGTH) {
     if (poolAt === POOL_SIZE) {
-      crypto.getRandomValues(pool);
+      fillRandom(pool);
       poolAt = 0;
     }
     const b = pool[poolAt++] as number;
@@ -28,3 +28,31 @@ export function shortUuid(): string {
 
 const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 const codes: number[] = new Array(LENGTH).fill(0);
+
+/** Node's `node:crypto` module (its CommonJS exports), the part of it {@link fillRandom} uses. */
+interface NodeCrypto {
+  randomFillSync(bytes: Uint8Array): unknown;
+}
+
+let nodeCrypto: NodeCrypto | null | undefined;
+
+/**
+ * Fills `bytes` from the platform's cryptographic generator. Under Node, `node:crypto`'s
+ * `randomFillSync` (taken through `process.getBuiltinModule`, no import): the same OpenSSL
+ * generator as Web Crypto's, without the ≈ 0.7 ms webcrypto costs on first use when `node:crypto`
+ * is already loaded (the `openai` SDK loads it). Elsewhere (browsers, Node without
+ * `getBuiltinModule`), `crypto.getRandomValues`.
+ */
+function fillRandom(bytes: Uint8Array): void {
+  if (nodeCrypto === undefined) {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
+      .process;
+    const mod =
+      typeof proc?.getBuiltinModule === "function"
+        ? (proc.getBuiltinModule("node:crypto") as Partial<NodeCrypto> | undefined)
+        : undefined;
+    nodeCrypto = typeof mod?.randomFillSync === "function" ? (mod as NodeCrypto) : null;
+  }
+  if (nodeCrypto) nodeCrypto.randomFillSync(bytes);
+  else crypto.getRandomValues(bytes);
+}

@@ -101,7 +101,9 @@ describe("the fetch the model's client uses", () => {
     await using server = await createTestServer({
       "/v1/chat/completions": { response: { type: "stall" } },
     });
-    const model = chatModel(server, { clientKwargs: { timeout: 50 }, maxRetries: 0 });
+    // 1 s, not less: under load a shorter timeout can fire before the server has seen the request,
+    // and the assertions below are about the server's side of that request.
+    const model = chatModel(server, { clientKwargs: { timeout: 1000 }, maxRetries: 0 });
     const error = await model.call(messages).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toMatch(/timed? ?out/i);

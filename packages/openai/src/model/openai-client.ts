@@ -49,7 +49,7 @@ export function createOpenAIClient(options: OpenAIClientOptions, owner: string):
   };
   const client =
     clientType === "azure" ? new AzureOpenAI(clientOptions) : new OpenAI(clientOptions);
-  linkingClients.add(client);
+  Object.defineProperty(client, LINKING_CLIENT, { value: true });
   return client;
 }
 
@@ -59,8 +59,9 @@ export function createOpenAIClient(options: OpenAIClientOptions, owner: string):
 // clients we build, the signal travels instead under a private key of the request's
 // `fetchOptions` (the SDK passes those through to `fetch` untouched) and our `fetch` links it to
 // the SDK's own signal with two plain listeners. Clients a user passes in get `{ signal }`.
-const LINKED_SIGNAL = Symbol("agentscope.linkedSignal");
-const linkingClients = new WeakSet<object>();
+// Registered symbols: the main entry and `/internal` each bundle their own copy of this module.
+const LINKED_SIGNAL = Symbol.for("agentscope.openai.linkedSignal");
+const LINKING_CLIENT = Symbol.for("agentscope.openai.linkingClient");
 
 /** A `fetch` that also aborts when the signal under {@link LINKED_SIGNAL} in `init` aborts. */
 function signalLinkingFetch(inner: typeof fetch | undefined): typeof fetch {
@@ -86,6 +87,6 @@ function signalLinkingFetch(inner: typeof fetch | undefined): typeof fetch {
  * {@link createOpenAIClient} built, the SDK's own `{ signal }` for any other client.
  */
 export function abortOptions(client: object, signal: AbortSignal): RequestOptions {
-  if (!linkingClients.has(client)) return { signal };
+  if ((client as Record<symbol, unknown>)[LINKING_CLIENT] !== true) return { signal };
   return { fetchOptions: { [LINKED_SIGNAL]: signal } as RequestOptions["fetchOptions"] };
 }

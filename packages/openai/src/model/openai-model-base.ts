@@ -17,6 +17,7 @@ import type OpenAI from "openai";
 import type { z } from "zod";
 import { createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
 import { openAIReasoningEffort } from "./openai-thinking.js";
+import { loadStrictJsonSchema } from "./structured-output-schema.js";
 
 /** The options both OpenAI chat models take (Chat Completions and Responses). */
 export interface OpenAIModelBaseOptions extends ProviderChatModelOptions, OpenAIClientOptions {
@@ -100,6 +101,7 @@ export abstract class OpenAIModelBase<
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
     if (schema) {
+      await loadStrictJsonSchema();
       yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
       return;
     }
@@ -117,10 +119,21 @@ export abstract class OpenAIModelBase<
       const body = this.requestBody(messages, request);
       const schema = request.structuredModel;
       if (!schema) return this.send(body, request.signal, undefined, startTime);
-      return callStructured(this.fallback(request.signal), body, schema, startTime);
+      return this.callStructuredOutput(body, schema, request.signal, startTime);
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  // `doCall` with a structured model: loads the strict-schema converter first.
+  private async callStructuredOutput(
+    body: TBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): Promise<ChatResponse> {
+    await loadStrictJsonSchema();
+    return callStructured(this.fallback(signal), body, schema, startTime);
   }
 
   protected override normalizeError(error: unknown): unknown {

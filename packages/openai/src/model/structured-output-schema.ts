@@ -1,6 +1,5 @@
-import { ValidationError } from "@agentscope-ts/core";
+import { StateError, ValidationError } from "@agentscope-ts/core";
 import type { JSONSchema } from "openai/lib/jsonschema";
-import { toStrictJsonSchema } from "openai/lib/transform";
 import type { z } from "zod";
 
 /** The first zod release whose schemas implement Standard JSON Schema (`~standard.jsonSchema`). */
@@ -17,6 +16,21 @@ interface OverrideContext {
 interface StandardJsonSchemaConverter {
   input(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown;
   output(options: { target: string; libraryOptions?: Record<string, unknown> }): unknown;
+}
+
+/** The SDK's `toStrictJsonSchema`, once {@link loadStrictJsonSchema} has loaded it. */
+let toStrictJsonSchema: ((schema: JSONSchema) => JSONSchema) | undefined;
+
+/**
+ * Loads the SDK's strict-schema transform (`openai/lib/transform`, ≈ 70 KB, ≈ 2.5 ms to load) on
+ * the first structured request instead of at `import`; {@link strictJsonSchemaOf} needs it.
+ * Returns `undefined` (nothing to wait for) once it is loaded. The OpenAI models call it themselves.
+ */
+export function loadStrictJsonSchema(): Promise<void> | undefined {
+  if (toStrictJsonSchema) return undefined;
+  return import("openai/lib/transform").then((transform) => {
+    toStrictJsonSchema = transform.toStrictJsonSchema;
+  });
 }
 
 const UPGRADE_HINT = `Upgrade zod to ${MIN_ZOD_VERSION} or later (npm install zod@^4.2): its schemas then describe themselves as JSON Schema (Standard JSON Schema), which is what AgentScope-TS reads.`;
@@ -68,9 +82,16 @@ export function zodJsonSchema(
  * two adjustments (a `__proto__` property is refused; a discriminated union's `oneOf` becomes
  * `anyOf`, its branches being exclusive by construction), then the SDK's `toStrictJsonSchema`.
  * Written here, not imported, because `openai/helpers/zod` imports all of zod (~60 ms) at load
- * (issue 19); `openai/lib/transform` is the SDK's zod-free part. Refusals are `ValidationError`s.
+ * (issue 19); `openai/lib/transform` is the SDK's zod-free part, loaded by
+ * {@link loadStrictJsonSchema} (a `StateError` before that). Refusals are `ValidationError`s.
  */
 export function strictJsonSchemaOf(schema: z.ZodType, field: string): Record<string, unknown> {
+  const transform = toStrictJsonSchema;
+  if (!transform) {
+    throw new StateError(
+      "strictJsonSchemaOf: the SDK's strict-schema transform is not loaded yet. Await loadStrictJsonSchema() once before (the OpenAI models do this on their first structured request).",
+    );
+  }
   const jsonSchema = zodJsonSchema(schema, {
     io: "output",
     target: "draft-07",
@@ -78,7 +99,7 @@ export function strictJsonSchemaOf(schema: z.ZodType, field: string): Record<str
     libraryOptions: { override: strictOverride },
   });
   try {
-    return toStrictJsonSchema(jsonSchema as JSONSchema) as Record<string, unknown>;
+    return transform(jsonSchema as JSONSchema) as Record<string, unknown>;
   } catch (error) {
     throw notRepresentable(field, error);
   }

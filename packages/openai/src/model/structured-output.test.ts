@@ -2,7 +2,7 @@ import { ValidationError } from "@agentscope-ts/core";
 // The SDK's zod helper is the reference our zod-free conversion must match (tests only: it
 // imports all of zod at load, which is what src avoids).
 import { zodResponseFormat, zodTextFormat } from "openai/helpers/zod";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 // zod 4.1 is the last release without Standard JSON Schema (`~standard.jsonSchema`).
 import { z as zod41 } from "zod-4-1";
@@ -15,7 +15,14 @@ import {
   structuredModelName,
   structuredOutputTool,
 } from "./structured-output.js";
-import { MIN_ZOD_VERSION, zodJsonSchema } from "./structured-output-schema.js";
+import {
+  loadStrictJsonSchema,
+  MIN_ZOD_VERSION,
+  zodJsonSchema,
+} from "./structured-output-schema.js";
+
+// The SDK's strict-schema transform loads on first use (the models await it themselves).
+beforeAll(() => loadStrictJsonSchema());
 
 type TreeNode = { name: string; children: TreeNode[] };
 const TreeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
