@@ -1,4 +1,5 @@
 import { ModelError } from "../errors/model-error.js";
+import { timerLimit } from "../utils/limit-option.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 
@@ -13,12 +14,6 @@ export interface AttemptLimits {
 }
 
 type Which = "response" | "idle" | "total";
-
-/** The longest delay `setTimeout` takes (about 24.8 days); longer ones would fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-const limit = (ms: number | undefined): number | undefined =>
-  ms !== undefined && Number.isFinite(ms) && ms > 0 && ms <= MAX_TIMER_MS ? ms : undefined;
 
 const minOf = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined ? b : b === undefined ? a : Math.min(a, b);
@@ -64,7 +59,7 @@ export class AttemptControl {
     };
     if (parent?.aborted) this.onParentAbort();
     else parent?.addEventListener("abort", this.onParentAbort, { once: true });
-    const total = limit(this.limits.totalMs);
+    const total = timerLimit(this.limits.totalMs);
     if (total !== undefined && !this.signal.aborted) {
       this.totalTimer = setTimeout(() => this.fire("total", total), total);
       // A stream its consumer stopped reading (without closing) must not keep Node running.
@@ -76,8 +71,8 @@ export class AttemptControl {
   /** Restarts the wait for the next chunk; call it each time a chunk is awaited. */
   touch(): void {
     if (this.signal.aborted) return;
-    const response = limit(this.limits.responseMs);
-    const idle = this.chunks > 0 ? limit(this.limits.idleMs) : undefined;
+    const response = timerLimit(this.limits.responseMs);
+    const idle = this.chunks > 0 ? timerLimit(this.limits.idleMs) : undefined;
     const ms = minOf(response, idle);
     this.waiting = ms !== undefined;
     if (ms === undefined) {

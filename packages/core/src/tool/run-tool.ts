@@ -1,4 +1,5 @@
 import type { TextBlock, ToolUseBlock } from "../message/content-block.js";
+import { timerLimit } from "../utils/limit-option.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import type { ToolPostprocessFunc } from "./registered-tool-function.js";
@@ -106,10 +107,6 @@ export function toolTimeoutText(toolName: string, ms: number): string {
   return `Error: The tool '${toolName}' did not finish within ${ms} ms (its executionTimeout) and was stopped. Try again with a smaller task or narrower arguments.`;
 }
 
-// Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
-const hasLimit = (ms: number | null | undefined): ms is number =>
-  ms != null && Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647;
-
 /**
  * The signal a tool runs with: it aborts when `parent` does or once `ms` pass (then `timedOut`
  * is true). Without a limit it is `parent` itself. The timer is only armed ({@link arm}) when the
@@ -127,11 +124,13 @@ class ToolSignal {
 
   constructor(parent: AbortSignal, ms: number | null | undefined) {
     this.#parent = parent;
-    if (!hasLimit(ms) || parent.aborted) {
+    // Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
+    const limit = timerLimit(ms);
+    if (limit === undefined || parent.aborted) {
       this.signal = parent;
       return;
     }
-    this.#ms = ms;
+    this.#ms = limit;
     this.#controller = new AbortController();
     this.signal = this.#controller.signal;
     parent.addEventListener("abort", this.#onAbort, { once: true });
@@ -222,11 +221,15 @@ export async function* runToolCall(
         }
       }
     : undefined;
+  // A response that ends the call: through `post`, then `map` (a promise only with `post`; the
+  // generator's `yield` awaits it).
+  const finish = (response: ToolResponse): ToolResponse | Promise<ToolResponse> =>
+    post ? post(response).then(map) : map(response);
 
   try {
     if (signal.aborted) {
       const response = abortedWith(undefined);
-      yield map(post ? await post(response) : response);
+      yield finish(response);
       return;
     }
 
@@ -244,14 +247,14 @@ export async function* runToolCall(
     } catch (error) {
       if (!signal.aborted) {
         const response = toolResponse(`Error: ${errorMessage(error)}`);
-        yield map(post ? await post(response) : response);
+        yield finish(response);
         return;
       }
       result = ABORTED;
     }
     if (result === ABORTED) {
       const response = abortedWith(undefined);
-      yield map(post ? await post(response) : response);
+      yield finish(response);
       return;
     }
 
@@ -261,7 +264,7 @@ export async function* runToolCall(
         toolResponse(
           `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
         );
-      yield map(post ? await post(response) : response);
+      yield finish(response);
       return;
     }
     timeout.arm();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../errors/validation-error.js";
-import { limitOption, limitOrDefault } from "./limit-option.js";
+import { limitOption, limitOrDefault, MAX_TIMER_MS, timerLimit } from "./limit-option.js";
 
 describe("limitOption / limitOrDefault", () => {
   it("keeps a positive number and null, and fills in the fallback only when unset", () => {
@@ -20,5 +20,23 @@ describe("limitOption / limitOrDefault", () => {
     expect(() => limitOption(-3, "maxOutputChars", "toolkit options", "characters")).toThrow(
       /maxOutputChars: expected a positive number of characters or null \(no limit\), received -3/,
     );
+  });
+});
+
+describe("timerLimit", () => {
+  it("keeps a delay setTimeout can take and turns anything else into no limit", () => {
+    expect(timerLimit(50)).toBe(50);
+    expect(timerLimit(MAX_TIMER_MS)).toBe(MAX_TIMER_MS);
+    for (const none of [
+      undefined,
+      null,
+      0,
+      -5,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      MAX_TIMER_MS + 1,
+    ]) {
+      expect(timerLimit(none)).toBeUndefined();
+    }
   });
 });

@@ -33,3 +33,11 @@ export function limitOrDefault(
   const checked = limitOption(value, field, what, unit);
   return checked === undefined ? fallback : checked;
 }
+
+/** The longest delay `setTimeout` takes (about 24.8 days); longer ones would fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** `ms` as a timer delay: a finite positive number up to {@link MAX_TIMER_MS}, else `undefined` (no limit). */
+export function timerLimit(ms: number | null | undefined): number | undefined {
+  return ms != null && Number.isFinite(ms) && ms > 0 && ms <= MAX_TIMER_MS ? ms : undefined;
+}
