@@ -162,13 +162,7 @@ export type ToolMiddleware = (
   next: (kwargs: ToolCallKwargs) => AsyncIterable<ToolResponse>,
 ) => AsyncIterable<ToolResponse>;
 
-/**
- * Holds the tools an agent can call: AgentScope's `Toolkit`. Registers and removes tools (zod or
- * JSON Schema parameters), organises them in groups that are switched on and off (by you, or by the
- * agent through the meta tool `reset_equipped_tools`), hides preset arguments from the model, and
- * runs calls so that every outcome — success, stream, bad input, unknown tool, error, abort — is a
- * {@link ToolResponse} the model can read. Its state is the list of active groups.
- */
+// Set by Toolkit's static block, which can read the private #readOnlySchemas.
 let sharedSchemas: (toolkit: Toolkit) => readonly ToolFunctionSchema[];
 
 /**
@@ -194,6 +188,13 @@ function unchangedCopies(
   return true;
 }
 
+/**
+ * Holds the tools an agent can call: AgentScope's `Toolkit`. Registers and removes tools (zod or
+ * JSON Schema parameters), organises them in groups that are switched on and off (by you, or by the
+ * agent through the meta tool `reset_equipped_tools`), hides preset arguments from the model, and
+ * runs calls so that every outcome — success, stream, bad input, unknown tool, error, abort — is a
+ * {@link ToolResponse} the model can read. Its state is the list of active groups.
+ */
 export class Toolkit extends StateModule {
   /** The registered tools by name, in registration order. */
   readonly tools = new Map<string, RegisteredToolFunction>();
