@@ -1,5 +1,6 @@
 import { ModelError } from "../errors/model-error.js";
 import { timerLimit } from "../utils/limit-option.js";
+import { ownedSignal } from "../utils/signal-controller.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 
@@ -26,7 +27,10 @@ const minOf = (a: number | undefined, b: number | undefined): number | undefined
  * limit runs from construction to {@link dispose}.
  */
 export class AttemptControl {
-  /** Pass this to the provider SDK. */
+  /**
+   * Pass this to the provider SDK. Its controller is found with `signalController`: a provider's
+   * `fetch` may abort it (the SDK's own timeout) instead of composing a third signal.
+   */
   readonly signal: AbortSignal;
   /** True once a timeout fired. */
   timedOut = false;
@@ -52,7 +56,7 @@ export class AttemptControl {
     private readonly describe: () => { provider: string; what: string },
   ) {
     this.limits = typeof limits === "object" ? limits : { responseMs: limits };
-    this.signal = this.controller.signal;
+    this.signal = ownedSignal(this.controller);
     this.onParentAbort = () => {
       this.controller.abort(interruptedErrorFrom(parent));
       this.onAbort();

@@ -63,6 +63,20 @@ describe("hidePresetArguments", () => {
     });
     expect(schema.properties).toHaveProperty("a");
   });
+
+  it("keeps the order of the schema's keys and of the remaining properties", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "number" }, c: { type: "string" } },
+      required: ["a", "c"],
+      additionalProperties: false,
+    };
+    const hidden = hidePresetArguments(schema, ["b"]);
+    expect(JSON.stringify(hidden)).toBe(
+      '{"type":"object","properties":{"a":{"type":"string"},"c":{"type":"string"}},"required":["a","c"],"additionalProperties":false}',
+    );
+    expect(schema.required).toEqual(["a", "c"]);
+  });
 });
 
 describe("tool()", () => {

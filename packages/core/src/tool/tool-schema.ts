@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { ValidationError } from "../errors/validation-error.js";
+import { setOwn } from "../utils/json-copy.js";
 import { isPlainObject } from "../utils/json-value.js";
+import { copyPlainTree } from "../utils/tree-copy.js";
 import type { JsonSchemaObject } from "./tool-definition.js";
 
 /** A tool's JSON schema in the OpenAI function format, as `Toolkit.getJsonSchemas()` returns it. */
@@ -133,6 +135,9 @@ export function toParametersSchema(
     // The object's own description belongs in the tool description, not the parameters.
     delete schema.description;
     tidy(schema);
+    // Rebuilt: the deletes left V8 dictionary-mode objects, slow to read on every request (the
+    // SDK serializes the schema each call; the agent compares it each step).
+    schema = copyPlainTree(schema);
   } else if (isPlainObject(parameters)) {
     schema = structuredClone(parameters);
   } else {
@@ -175,13 +180,20 @@ export function hidePresetArguments(
   presetNames: readonly string[],
 ): JsonSchemaObject {
   if (presetNames.length === 0) return parameters;
-  const properties = { ...(parameters.properties as Record<string, unknown>) };
-  for (const name of presetNames) delete properties[name];
-  const out: JsonSchemaObject = { ...parameters, properties };
-  if (Array.isArray(parameters.required)) {
-    const required = (parameters.required as string[]).filter((n) => !presetNames.includes(n));
-    if (required.length > 0) out.required = required;
-    else delete out.required;
+  // Built key by key, not copied then `delete`d: deleting turns an object into a slow
+  // dictionary-mode one in V8, and the schema is read on every request.
+  const source = parameters.properties as Record<string, unknown>;
+  const properties: Record<string, unknown> = {};
+  for (const name of Object.keys(source)) {
+    if (!presetNames.includes(name)) setOwn(properties, name, source[name]);
+  }
+  const out: JsonSchemaObject = {};
+  for (const key of Object.keys(parameters)) {
+    if (key === "properties") out.properties = properties;
+    else if (key === "required" && Array.isArray(parameters.required)) {
+      const required = (parameters.required as string[]).filter((n) => !presetNames.includes(n));
+      if (required.length > 0) out.required = required;
+    } else setOwn(out, key, parameters[key]);
   }
   return out;
 }

@@ -193,6 +193,87 @@ describe("Toolkit execution timeout", () => {
   });
 });
 
+describe("the signal of a tool with an execution timeout", () => {
+  /** Counts the AbortControllers created while `run` runs. */
+  async function controllersCreated(run: () => Promise<void>): Promise<number> {
+    const Original = globalThis.AbortController;
+    let created = 0;
+    globalThis.AbortController = class extends Original {
+      constructor() {
+        super();
+        created++;
+      }
+    };
+    try {
+      await run();
+    } finally {
+      globalThis.AbortController = Original;
+    }
+    return created;
+  }
+
+  it("is not created for a tool that answers without reading it", async () => {
+    const toolkit = new Toolkit({ executionTimeout: 60_000 });
+    toolkit.registerToolFunction({
+      name: "sync",
+      description: "Answers at once.",
+      parameters: noParams,
+      execute: () => "now",
+    });
+    const { signal } = new AbortController();
+    const created = await controllersCreated(async () => {
+      expect(texts((await collect(toolkit.callTool(call("sync"), { signal })))[0])).toEqual([
+        "now",
+      ]);
+    });
+    expect(created).toBe(0);
+  });
+
+  it("is created on first read, is the tool's own, and aborts with the caller's signal", async () => {
+    const toolkit = new Toolkit({ executionTimeout: 60_000 });
+    const parent = new AbortController();
+    const seen: AbortSignal[] = [];
+    toolkit.registerToolFunction({
+      name: "reads",
+      description: "Keeps its signal.",
+      parameters: noParams,
+      execute: (_input, context) => {
+        seen.push(context.signal, context.signal);
+        return "read";
+      },
+    });
+    const created = await controllersCreated(async () => {
+      const responses = await collect(toolkit.callTool(call("reads"), { signal: parent.signal }));
+      expect(texts(responses[0])).toEqual(["read"]);
+    });
+    expect(created).toBe(1);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).not.toBe(parent.signal);
+    // The call ended: its signal is detached from the caller's (disposed), so it stays unaborted.
+    parent.abort(new Error("stop"));
+    expect(seen[0]?.aborted).toBe(false);
+  });
+
+  it("is already aborted when read after the caller aborted", async () => {
+    const toolkit = new Toolkit({ executionTimeout: 60_000 });
+    const parent = new AbortController();
+    let reason: unknown;
+    toolkit.registerToolFunction({
+      name: "aborts",
+      description: "Aborts the caller, then reads its signal.",
+      parameters: noParams,
+      execute: async (_input, context) => {
+        parent.abort(new Error("stop"));
+        reason = context.signal.aborted ? context.signal.reason : undefined;
+        return "late";
+      },
+    });
+    const responses = await collect(toolkit.callTool(call("aborts"), { signal: parent.signal }));
+    expect(texts(responses.at(-1))).toEqual([TOOL_INTERRUPTED_TEXT]);
+    expect((reason as Error | undefined)?.message).toBe("stop");
+  });
+});
+
 describe("Toolkit output cap", () => {
   const echo = (text: string): ToolDefinition => ({
     name: "big",

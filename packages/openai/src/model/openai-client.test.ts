@@ -1,4 +1,4 @@
-import { InterruptedError } from "@agentscope-ts/core";
+import { InterruptedError, signalController } from "@agentscope-ts/core";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { wireJson } from "../__fixtures__/wire-fixtures.js";
 import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { OpenAIChatModel, type OpenAIChatModelOptions } from "./openai-chat-model.js";
+import { abortOptions } from "./openai-client.js";
 import { OpenAIResponseModel } from "./openai-response-model.js";
 
 const messages: OpenAIChatMessage[] = [{ role: "user", content: "Hi" }];
@@ -95,6 +96,37 @@ describe("the fetch the model's client uses", () => {
     expect(Object.getOwnPropertySymbols(seen[0])).toEqual([]);
     expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
     expect(seen[0]?.signal?.aborted).toBe(false);
+  });
+
+  it("is handed the model attempt's own signal, and a linking one for any other signal", async () => {
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "json", body: wireJson("openai-text") } },
+    });
+    const seen: (AbortSignal | null | undefined)[] = [];
+    const model = chatModel(server, {
+      clientKwargs: {
+        fetch: (input: string | URL | Request, init?: RequestInit) => {
+          seen.push(init?.signal);
+          return fetch(input, init);
+        },
+      },
+    });
+    await model.call(messages);
+    // The attempt's signal (core made it): no third signal, the SDK's abort forwarded to it.
+    expect(seen[0] && signalController(seen[0])).toBeInstanceOf(AbortController);
+    // A signal core did not make (a request outside the attempt loop) is linked instead.
+    const own = new AbortController();
+    await model.client.chat.completions.create(
+      { model: "gpt-4.1-nano", messages: [{ role: "user", content: "Hi" }] },
+      abortOptions(model.client, own.signal),
+    );
+    const linking = seen[1];
+    expect(linking).toBeInstanceOf(AbortSignal);
+    expect(linking).not.toBe(own.signal);
+    expect(linking && signalController(linking)).toBeUndefined();
+    own.abort(new Error("stop"));
+    expect(linking?.aborted).toBe(true);
+    expect((linking?.reason as Error).message).toBe("stop");
   });
 
   it("keeps the SDK's own timeout working (clientKwargs.timeout)", async () => {
