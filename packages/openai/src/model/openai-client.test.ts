@@ -126,7 +126,7 @@ describe("the fetch the model's client uses", () => {
     expect(linking && signalController(linking)).toBeUndefined();
     own.abort(new Error("stop"));
     expect(linking?.aborted).toBe(true);
-    expect((linking?.reason as Error).message).toBe("stop");
+    expect((linking?.reason as Error | undefined)?.message).toBe("stop");
   });
 
   it("keeps the SDK's own timeout working (clientKwargs.timeout)", async () => {
