@@ -93,7 +93,7 @@ type PrintMethod = (this: AgentBase, msg: Msg, options?: PrintOptions) => Promis
 
 const IDLE_SIGNAL = new AbortController().signal;
 
-// The promise a synchronous `print` returns (already resolved, shared).
+// The promise a synchronous `print` (or `emit` with nobody reading) returns: resolved, shared.
 const RESOLVED: Promise<void> = Promise.resolve();
 
 /**
@@ -253,10 +253,12 @@ export abstract class AgentBase extends StateModule {
    * Emits a stream event to the consumer of {@link AgentBase.stream}, if any (fills in the agent
    * and reply fields). Waits while the consumer's buffer is full; a no-op during `call()`.
    */
-  protected async emit(event: AgentEventInput): Promise<void> {
+  // Not `async` (here and in `emitModelChunk`): the channel's own promise, shared while it has
+  // room; a streamed answer emits one event per chunk.
+  protected emit(event: AgentEventInput): Promise<void> {
     const run = this.#run;
-    if (!run?.channel || run.channel.closed) return;
-    await run.channel.push({
+    if (!run?.channel || run.channel.closed) return RESOLVED;
+    return run.channel.push({
       ...event,
       agentId: this.id,
       agentName: this.name,
@@ -281,20 +283,30 @@ export abstract class AgentBase extends StateModule {
    * Emits a `model_chunk` event for a cumulative streamed message: computes the text and thinking
    * added since the previous chunk with the same id (cost proportional to the new part).
    */
-  protected async emitModelChunk(msg: Msg, last: boolean): Promise<void> {
+  protected emitModelChunk(msg: Msg, last: boolean): Promise<void> {
     const run = this.#run;
-    if (!run?.channel || run.channel.closed) return;
-    const known = run.sent.get(msg.id);
-    const seen = known ?? { text: 0, thinking: 0 };
-    const { text, thinking } = addedSince(msg.content, seen);
-    if (last) run.sent.delete(msg.id);
-    else {
-      // Counted in place: one record per message, not one per chunk.
-      seen.text += text.length;
-      seen.thinking += thinking.length;
-      if (!known) run.sent.set(msg.id, seen);
+    if (!run?.channel || run.channel.closed) return RESOLVED;
+    try {
+      const known = run.sent.get(msg.id);
+      const seen = known ?? { text: 0, thinking: 0 };
+      const { text, thinking } = addedSince(msg.content, seen);
+      if (last) run.sent.delete(msg.id);
+      else {
+        // Counted in place: one record per message, not one per chunk.
+        seen.text += text.length;
+        seen.thinking += thinking.length;
+        if (!known) run.sent.set(msg.id, seen);
+      }
+      return this.emit({
+        type: "model_chunk",
+        msgId: msg.id,
+        msg,
+        delta: { text, thinking },
+        last,
+      });
+    } catch (error) {
+      return Promise.reject(error);
     }
-    await this.emit({ type: "model_chunk", msgId: msg.id, msg, delta: { text, thinking }, last });
   }
 
   /**

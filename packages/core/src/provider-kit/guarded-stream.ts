@@ -1,4 +1,5 @@
 import { ModelError } from "../errors/model-error.js";
+import { returnOf, StreamIterator } from "./stream-iterator.js";
 
 /**
  * The error for a response stream that failed after `yielded` chunks: the normalised error
@@ -38,15 +39,28 @@ export interface StreamGuard {
 
 /**
  * Yields a parsed response stream; a failure (not an abort, not already a ModelError) is
- * normalised and, after chunks came, reworded by {@link streamBreakError}.
+ * normalised and, after chunks came, reworded by {@link streamBreakError}. Each `next()` goes
+ * straight to the parsed stream (one `then` per chunk, no generator layer).
  */
-export async function* guardedStream<T>(
+export function guardedStream<T>(
   parsed: AsyncIterable<T>,
   guard: StreamGuard,
 ): AsyncGenerator<T, void, undefined> {
-  try {
-    yield* parsed;
-  } catch (error) {
+  return new GuardedStream(parsed[Symbol.asyncIterator](), guard);
+}
+
+class GuardedStream<T> extends StreamIterator<T> {
+  readonly #inner: AsyncIterator<T>;
+  readonly #guard: StreamGuard;
+
+  constructor(inner: AsyncIterator<T>, guard: StreamGuard) {
+    super();
+    this.#inner = inner;
+    this.#guard = guard;
+  }
+
+  readonly #reword = (error: unknown): never => {
+    const guard = this.#guard;
     if (guard.signal.aborted || error instanceof ModelError) throw error;
     throw streamBreakError(guard.normalize(error), {
       provider: guard.provider,
@@ -54,5 +68,13 @@ export async function* guardedStream<T>(
       cause: error,
       host: guard.host,
     });
+  };
+
+  next(): Promise<IteratorResult<T, void>> {
+    return this.#inner.next().then(undefined, this.#reword);
+  }
+
+  return(): Promise<IteratorResult<T, void>> {
+    return returnOf(this.#inner).then(undefined, this.#reword);
   }
 }

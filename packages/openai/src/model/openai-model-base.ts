@@ -3,6 +3,7 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   callStructured,
+  lazyStream,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -93,20 +94,31 @@ export abstract class OpenAIModelBase<
   /** An error event inside a stream (an SDK `APIError` without status), as a provider failure. */
   protected abstract streamErrorEvent(error: unknown): ProviderApiFailure | undefined;
 
-  protected override async *doStream(
+  // Not a generator: the plain stream's chunks go from the parser to the caller without a layer
+  // of ours (`lazyStream` opens it on the first read).
+  protected override doStream(
     messages: readonly TMessage[],
     request: OpenAIModelRequest,
-  ): AsyncGenerator<ChatResponse, void, undefined> {
+  ): AsyncIterable<ChatResponse> {
     const startTime = Date.now();
     const body = this.requestBody(messages, request);
     const schema = request.structuredModel;
-    if (schema) {
-      await loadStrictJsonSchema();
-      yield* streamStructured(this.fallback(request.signal), body, schema, startTime);
-      return;
-    }
-    const read = this.reader(await this.openStream(body, request.signal), request.signal);
-    yield* read(undefined, { text: "", yielded: 0 }, startTime);
+    if (schema) return this.streamStructuredOutput(body, schema, request.signal, startTime);
+    return lazyStream(async () => {
+      const read = this.reader(await this.openStream(body, request.signal), request.signal);
+      return read(undefined, { text: "", yielded: 0 }, startTime);
+    });
+  }
+
+  // `doStream` with a structured model: loads the strict-schema converter first.
+  private async *streamStructuredOutput(
+    body: TBody,
+    schema: z.ZodType,
+    signal: AbortSignal,
+    startTime: number,
+  ): AsyncGenerator<ChatResponse, void, undefined> {
+    await loadStrictJsonSchema();
+    yield* streamStructured(this.fallback(signal), body, schema, startTime);
   }
 
   // Not `async`: `send`'s own promise, no frame around it (a throw becomes a rejection).
