@@ -39,6 +39,7 @@ export {
   type ReadServerSentEventsOptions,
   readServerSentEvents,
   type ServerSentEvent,
+  ServerSentEventReader,
 } from "./server-sent-events.js";
 export {
   TOOL_CHOICE_MODES,

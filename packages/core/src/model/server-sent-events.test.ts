@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { chunkedBody } from "../testing/chunked-body.js";
-import { readServerSentEvents, type ServerSentEvent } from "./server-sent-events.js";
+import {
+  readServerSentEvents,
+  type ServerSentEvent,
+  ServerSentEventReader,
+} from "./server-sent-events.js";
 
 const encoder = new TextEncoder();
 
@@ -128,5 +132,55 @@ describe("readServerSentEvents", () => {
     await reader.return(undefined);
     expect(cancelled).toBe(false);
     await vi.waitFor(() => expect(cancelled).toBe(true), { timeout: 2000 });
+  });
+});
+
+describe("ServerSentEventReader", () => {
+  it("hands over every event a network chunk completed at once, in order, then null", async () => {
+    const { body } = chunkedBody(["data: 1\n\ndata: 2\n\ndata: 3", "\n\ndata: 4\n\n"]);
+    const reader = new ServerSentEventReader(body);
+    expect((await reader.read())?.map((e) => e.data)).toEqual(["1", "2"]);
+    expect((await reader.read())?.map((e) => e.data)).toEqual(["3", "4"]);
+    expect(await reader.read()).toBeNull();
+    reader.close();
+  });
+
+  it("rejects with the ParseError only after handing over the events before it", async () => {
+    const { body } = chunkedBody([`data: ok\n\ndata: ${"x".repeat(100)}`, "\n\n"]);
+    const reader = new ServerSentEventReader(body, { maxEventChars: 50 });
+    expect((await reader.read())?.map((e) => e.data)).toEqual(["ok"]);
+    const error = await reader.read().catch((e: unknown) => e);
+    expect((error as Error).name).toBe("ParseError");
+    reader.close();
+  });
+
+  it("cancels the body on close mid-stream, and drains it after a consumed [DONE]", async () => {
+    const midway = chunkedBody(["data: 1\n\n", "data: 2\n\n"]);
+    const early = new ServerSentEventReader(midway.body);
+    await early.read();
+    early.close();
+    expect(await early.read()).toBeNull();
+    await afterPendingTimers();
+    expect(midway.cancelled()).toBe(true);
+
+    let cancelled = false;
+    let finish: () => void = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: 1\n\ndata: [DONE]\n\n"));
+        finish = () => controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const done = new ServerSentEventReader(body);
+    const batch = (await done.read()) ?? [];
+    for (const event of batch) done.consumed(event);
+    done.close();
+    await afterPendingTimers();
+    finish();
+    await afterPendingTimers();
+    expect(cancelled).toBe(false);
   });
 });

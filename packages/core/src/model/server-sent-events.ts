@@ -1,4 +1,9 @@
-import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
+import {
+  createParser,
+  type EventSourceMessage,
+  type EventSourceParser,
+  type ParseError,
+} from "eventsource-parser";
 
 /**
  * One server-sent event: its `event` name (when sent), `data` and `id` (`eventsource-parser`'s
@@ -48,58 +53,100 @@ export const DEFAULT_MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
  *
  * Decoded and split here in one loop rather than through `TextDecoderStream` +
  * `EventSourceParserStream`: two piped web TransformStreams cost a promise hop each per network
- * chunk and most of a short stream's setup time (issue 19).
+ * chunk and most of a short stream's setup time (issue 19). {@link ServerSentEventReader} reads
+ * the same events a network chunk at a time.
  */
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
   options: ReadServerSentEventsOptions = {},
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const pending: EventSourceMessage[] = [];
-  let failure: ParseError | undefined;
-  const parser = createParser({
-    onEvent: (message) => {
-      pending.push(message);
-    },
-    onError: (error) => {
-      failure ??= error;
-    },
-    ...(options.onComment ? { onComment: options.onComment } : {}),
-    maxBufferSize: options.maxEventChars ?? DEFAULT_MAX_SSE_EVENT_CHARS,
-  });
-  let next = 0;
-  let ended = false;
-  let sawDone = false;
+  const reader = new ServerSentEventReader(body, options);
   try {
-    while (true) {
-      if (next < pending.length) {
-        const event = pending[next++] as EventSourceMessage;
-        sawDone = event.data === "[DONE]";
-        yield event;
-        continue;
-      }
-      pending.length = 0;
-      next = 0;
-      if (failure) throw failure;
-      if (ended) return;
-      const read = await reader.read();
-      if (read.done) {
-        ended = true;
-        parser.feed(decoder.decode());
-      } else {
-        parser.feed(decoder.decode(read.value, { stream: true }));
+    for (let batch = await reader.read(); batch !== null; batch = await reader.read()) {
+      for (let i = 0; i < batch.length; i++) {
+        reader.consumed(batch[i] as ServerSentEvent);
+        yield batch[i] as ServerSentEvent;
       }
     }
   } finally {
+    reader.close();
+  }
+}
+
+/**
+ * {@link readServerSentEvents} a network chunk at a time: {@link read} resolves with every event
+ * the next chunk(s) completed (one promise per chunk, not per event: a burst of events, as when a
+ * reader falls behind a fast stream, is handed over at once). Call {@link close} when done,
+ * after an error too: it releases the body as the iteration's end does.
+ */
+export class ServerSentEventReader {
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #decoder = new TextDecoder();
+  readonly #drainMs: number;
+  #pending: EventSourceMessage[] = [];
+  #failure: ParseError | undefined;
+  readonly #parser: EventSourceParser;
+  #ended = false;
+  #closed = false;
+  #sawDone = false;
+
+  constructor(body: ReadableStream<Uint8Array>, options: ReadServerSentEventsOptions = {}) {
+    this.#reader = body.getReader();
+    this.#drainMs = options.drainAfterDoneMs ?? DEFAULT_SSE_DRAIN_AFTER_DONE_MS;
+    this.#parser = createParser({
+      onEvent: (message) => {
+        this.#pending.push(message);
+      },
+      onError: (error) => {
+        this.#failure ??= error;
+      },
+      ...(options.onComment ? { onComment: options.onComment } : {}),
+      maxBufferSize: options.maxEventChars ?? DEFAULT_MAX_SSE_EVENT_CHARS,
+    });
+  }
+
+  /**
+   * The events of the next network chunk(s), never an empty list; `null` at the end of the body.
+   * Rejects with the parser's `ParseError` once the events before the failure were returned.
+   */
+  async read(): Promise<ServerSentEvent[] | null> {
+    while (true) {
+      if (this.#pending.length > 0) {
+        const batch = this.#pending;
+        this.#pending = [];
+        return batch;
+      }
+      if (this.#failure) throw this.#failure;
+      if (this.#ended || this.#closed) return null;
+      const read = await this.#reader.read();
+      if (read.done) {
+        this.#ended = true;
+        this.#parser.feed(this.#decoder.decode());
+      } else {
+        this.#parser.feed(this.#decoder.decode(read.value, { stream: true }));
+      }
+    }
+  }
+
+  /**
+   * Notes the last event the caller handled: when it was `data: [DONE]` (the end of an
+   * OpenAI-style stream), {@link close} drains the rest of the body instead of cancelling it.
+   */
+  consumed(event: ServerSentEvent): void {
+    this.#sawDone = event.data === "[DONE]";
+  }
+
+  /**
+   * Stops reading (idempotent, never waits): a body not read to its end is drained after `[DONE]`
+   * (for up to `drainAfterDoneMs`), else given a timer tick, then cancelled.
+   */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#pending = [];
     // Not awaited: the caller has what it wanted, and waiting here for the body to end would
     // add a timer tick (≈ 1 ms) to every streamed model call.
-    if (!ended) {
-      void releaseBody(
-        reader,
-        sawDone ? (options.drainAfterDoneMs ?? DEFAULT_SSE_DRAIN_AFTER_DONE_MS) : 0,
-      );
-    }
+    if (!this.#ended) void releaseBody(this.#reader, this.#sawDone ? this.#drainMs : 0);
   }
 }
 

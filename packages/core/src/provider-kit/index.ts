@@ -58,6 +58,7 @@ export {
 } from "./provider-tts-model.js";
 export { renamedOption } from "./renamed-option.js";
 export { checkRequestMessages, type RequestMessageShape } from "./request-messages.js";
+export { returnOf, StreamIterator } from "./stream-iterator.js";
 export {
   callStructured,
   fitsSchema,

@@ -1,4 +1,9 @@
-import { ModelError, readServerSentEvents, type ServerSentEvent } from "@agentscope-ts/core";
+import {
+  ModelError,
+  type ServerSentEvent,
+  ServerSentEventReader,
+  StreamIterator,
+} from "@agentscope-ts/core";
 import { APIError } from "openai";
 
 /** The largest server-sent event we buffer (32 MiB): a stream past it is a typed error. */
@@ -45,86 +50,163 @@ export function readJsonEvents(
   provider: string,
   state: SseWireState,
 ): AsyncGenerator<JsonEvent, void, undefined> {
-  return readEvents(response, provider, state, (event, data) => ({ event, data }));
+  return new JsonEventStream(response, provider, state, (event, data) => ({ event, data }));
 }
 
 /**
  * Like {@link readJsonEvents}, yielding only each event's `data` object (Chat Completions streams
- * carry no event names): one generator less per chunk than mapping the events.
+ * carry no event names): one mapping less per chunk.
  */
 export function readJsonPayloads(
   response: Response,
   provider: string,
   state: SseWireState,
 ): AsyncGenerator<Record<string, unknown>, void, undefined> {
-  return readEvents(response, provider, state, (_event, data) => data);
+  return new JsonEventStream(response, provider, state, (_event, data) => data);
 }
 
-async function* readEvents<T>(
-  response: Response,
-  provider: string,
-  state: SseWireState,
-  pick: (event: string | undefined, data: Record<string, unknown>) => T,
-): AsyncGenerator<T, void, undefined> {
-  if (!response.body) {
-    throw new ModelError(`${provider}: the streamed response has no body.`, {
-      provider,
-      retryable: true,
-    });
+// What one event comes to: a value to hand on, nothing (a keep-alive), or the end (`[DONE]`).
+const SKIP = Symbol("skip");
+const END = Symbol("end");
+
+// One iterator from the body's network chunks to the values, not a generator over an event
+// generator: a streamed answer crosses this once per chunk (issue 35).
+class JsonEventStream<T> extends StreamIterator<T> {
+  readonly #response: Response;
+  readonly #provider: string;
+  readonly #state: SseWireState;
+  readonly #pick: (event: string | undefined, data: Record<string, unknown>) => T;
+  #reader: ServerSentEventReader | undefined;
+  #batch: ServerSentEvent[] = [];
+  #at = 0;
+  #done = false;
+
+  constructor(
+    response: Response,
+    provider: string,
+    state: SseWireState,
+    pick: (event: string | undefined, data: Record<string, unknown>) => T,
+  ) {
+    super();
+    this.#response = response;
+    this.#provider = provider;
+    this.#state = state;
+    this.#pick = pick;
   }
-  const events = readServerSentEvents(response.body, { maxEventChars: MAX_SSE_EVENT_CHARS });
-  try {
-    while (true) {
-      let read: IteratorResult<ServerSentEvent, void>;
-      try {
-        read = await events.next();
-      } catch (error) {
-        if ((error as { name?: unknown } | null)?.name === "ParseError") {
-          throw invalidStream(provider, error as Error);
-        }
-        throw error;
-      }
-      if (read.done) return;
-      const { event, data } = read.value;
-      if (
-        event === "ping" ||
-        data.length === 0 ||
-        (data.charCodeAt(0) <= 32 && data.trim() === "")
-      ) {
-        continue;
-      }
-      if (data === "[DONE]") {
-        state.sentinel = true;
-        return;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(data);
-      } catch (error) {
-        throw new ModelError(
-          `${provider}: the response stream sent an event whose data is not valid JSON (${JSON.stringify(snippet(data))}); the stream was corrupted or cut. Retrying the request may help.`,
-          { provider, retryable: true, cause: error },
-        );
-      }
-      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-        throw new ModelError(
-          `${provider}: the response stream sent ${JSON.stringify(snippet(data))} where a JSON object was expected; the server does not speak this API's streaming protocol.`,
-          { provider, retryable: false },
-        );
-      }
-      const payload = parsed as Record<string, unknown>;
-      if (event === "error" || payload.error) {
-        throw new APIError(
-          undefined,
-          (payload.error ?? payload) as object,
-          undefined,
-          response.headers,
-        );
-      }
-      yield pick(event, payload);
+
+  next(): Promise<IteratorResult<T, void>> {
+    try {
+      const ready = this.#fromBatch();
+      return ready ? Promise.resolve(ready) : this.#readMore();
+    } catch (error) {
+      this.#finish();
+      return Promise.reject(error);
     }
-  } finally {
-    // Closes the event reader early (a `return` or a throw above): it cancels the body.
-    await events.return(undefined).catch(() => {});
+  }
+
+  // The next result the current batch holds, or `undefined` when it is used up.
+  #fromBatch(): IteratorResult<T, void> | undefined {
+    if (this.#done) return DONE;
+    while (this.#at < this.#batch.length) {
+      const event = this.#batch[this.#at++] as ServerSentEvent;
+      this.#reader?.consumed(event);
+      const value = this.#valueOf(event);
+      if (value === SKIP) continue;
+      if (value === END) {
+        this.#state.sentinel = true;
+        this.#finish();
+        return DONE;
+      }
+      return { done: false, value };
+    }
+    return undefined;
+  }
+
+  async #readMore(): Promise<IteratorResult<T, void>> {
+    try {
+      for (;;) {
+        let batch: ServerSentEvent[] | null;
+        try {
+          batch = await this.#opened().read();
+        } catch (error) {
+          if ((error as { name?: unknown } | null)?.name === "ParseError") {
+            throw invalidStream(this.#provider, error as Error);
+          }
+          throw error;
+        }
+        if (this.#done) return DONE;
+        if (batch === null) {
+          this.#finish();
+          return DONE;
+        }
+        this.#batch = batch;
+        this.#at = 0;
+        const ready = this.#fromBatch();
+        if (ready) return ready;
+      }
+    } catch (error) {
+      this.#finish();
+      throw error;
+    }
+  }
+
+  #opened(): ServerSentEventReader {
+    if (this.#reader) return this.#reader;
+    const body = this.#response.body;
+    if (!body) {
+      throw new ModelError(`${this.#provider}: the streamed response has no body.`, {
+        provider: this.#provider,
+        retryable: true,
+      });
+    }
+    this.#reader = new ServerSentEventReader(body, { maxEventChars: MAX_SSE_EVENT_CHARS });
+    return this.#reader;
+  }
+
+  #valueOf(sse: ServerSentEvent): T | typeof SKIP | typeof END {
+    const { event, data } = sse;
+    if (event === "ping" || data.length === 0 || (data.charCodeAt(0) <= 32 && data.trim() === "")) {
+      return SKIP;
+    }
+    if (data === "[DONE]") return END;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch (error) {
+      throw new ModelError(
+        `${this.#provider}: the response stream sent an event whose data is not valid JSON (${JSON.stringify(snippet(data))}); the stream was corrupted or cut. Retrying the request may help.`,
+        { provider: this.#provider, retryable: true, cause: error },
+      );
+    }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new ModelError(
+        `${this.#provider}: the response stream sent ${JSON.stringify(snippet(data))} where a JSON object was expected; the server does not speak this API's streaming protocol.`,
+        { provider: this.#provider, retryable: false },
+      );
+    }
+    const payload = parsed as Record<string, unknown>;
+    if (event === "error" || payload.error) {
+      throw new APIError(
+        undefined,
+        (payload.error ?? payload) as object,
+        undefined,
+        this.#response.headers,
+      );
+    }
+    return this.#pick(event, payload);
+  }
+
+  // Ends the iteration and releases the body (cancelled, or drained after `[DONE]`).
+  #finish(): void {
+    this.#done = true;
+    this.#batch = [];
+    this.#reader?.close();
+  }
+
+  return(): Promise<IteratorResult<T, void>> {
+    this.#finish();
+    return Promise.resolve(DONE);
   }
 }
+
+const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
