@@ -287,4 +287,25 @@ describe("ReActAgent interruption of steps that ignore the abort", () => {
     await agent.call(user("again"));
     assertWellFormed(model.calls[1]?.messages ?? []);
   });
+
+  it("does not run a reasoning step whose pre_reasoning hook resumes after the next reply began", async () => {
+    const stuck = gate();
+    const { agent, model } = makeAgent([scriptedText("Second.")]);
+    agent.registerInstanceHook("pre_reasoning", "slow", async () => {
+      stuck.state.reached = true;
+      await stuck.state.promise;
+    });
+    const running = agent.call(user("go"));
+    await waitFor(() => stuck.state.reached);
+    await agent.interrupt();
+    await running;
+    agent.removeInstanceHook("pre_reasoning", "slow");
+    stuck.open();
+    const reply = await agent.call(user("again"));
+    // Only the second reply asked the model; the stale step neither called it nor wrote memory.
+    expect(model.calls).toHaveLength(1);
+    expect(reply.getTextContent()).toBe("Second.");
+    const memory = await agent.memory.getMemory();
+    expect(memory.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+  });
 });

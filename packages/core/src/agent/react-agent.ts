@@ -23,7 +23,7 @@ import type { KnowledgeBase } from "../rag/knowledge-base.js";
 import type { StateModule } from "../state/state-module.js";
 import type { ToolDefinition } from "../tool/tool-definition.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
-import { readOnlyJsonSchemas, Toolkit } from "../tool/toolkit.js";
+import { callToolAtOnce, readOnlyJsonSchemas, Toolkit } from "../tool/toolkit.js";
 import { traceLongTermMemory } from "../tracing/memory-span.js";
 import type { TTSModelBase } from "../tts/tts-model-base.js";
 import { AgentBase, type AgentInput, type ReplyOptions, toAgentInput } from "./agent-base.js";
@@ -329,7 +329,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       const msgReasoning = await this.runWithHooks<ReasoningKwargs, Msg>(
         "reasoning",
         { tool_choice: toolChoice },
-        (kwargs) => this.reasoning(kwargs.tool_choice),
+        (kwargs) => (context.closed ? closedStep(context) : this.reasoning(kwargs.tool_choice)),
       );
 
       checkpoint();
@@ -399,7 +399,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       this.runWithHooks<ActingKwargs, Record<string, unknown> | null>(
         "acting",
         { tool_call: toolCall },
-        (kwargs) => this.acting(kwargs.tool_call),
+        (kwargs) => (context.closed ? closedStep(context) : this.acting(kwargs.tool_call)),
       );
     if (!this.parallelToolCalls) {
       const outputs: (Record<string, unknown> | null)[] = [];
@@ -504,34 +504,44 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       output: [] as ToolResponse["content"],
     };
     const resultMsg = new Msg("system", [block], "system");
+    // Events are built only when someone receives them (not during a plain `call()`).
+    const emitting = this.emitsEvents;
+    // One response (print, emit, check): `done` once the call is over for this step.
+    const take = async (
+      chunk: ToolResponse,
+    ): Promise<{ output: Record<string, unknown> | null } | undefined> => {
+      block.output = chunk.content;
+      await this.print(resultMsg, { last: chunk.isLast });
+      if (emitting) {
+        await this.emit({
+          type: "tool_result_chunk",
+          msgId: resultMsg.id,
+          toolResult: { ...block, output: [...chunk.content] },
+          last: chunk.isLast,
+        });
+      }
+      if (chunk.isInterrupted) {
+        throw context.signal.aborted
+          ? interruptedErrorFrom(context.signal)
+          : new InterruptedError(`The tool call '${toolCall.name}' was interrupted.`);
+      }
+      if (toolCall.name === this.finishFunctionName && chunk.metadata?.success) {
+        return {
+          output: (chunk.metadata.structured_output as Record<string, unknown> | null) ?? null,
+        };
+      }
+      return undefined;
+    };
     try {
-      // Events are built only when someone receives them (not during a plain `call()`).
-      const emitting = this.emitsEvents;
       if (emitting) {
         await this.emit({ type: "tool_call", msgId: context.reasoningMsgId, toolUse: toolCall });
       }
-      for await (const chunk of this.toolkit.callTool(toolCall, {
-        signal: context.signal,
-        agent: this,
-      })) {
-        block.output = chunk.content;
-        await this.print(resultMsg, { last: chunk.isLast });
-        if (emitting) {
-          await this.emit({
-            type: "tool_result_chunk",
-            msgId: resultMsg.id,
-            toolResult: { ...block, output: [...chunk.content] },
-            last: chunk.isLast,
-          });
-        }
-        if (chunk.isInterrupted) {
-          throw context.signal.aborted
-            ? interruptedErrorFrom(context.signal)
-            : new InterruptedError(`The tool call '${toolCall.name}' was interrupted.`);
-        }
-        if (toolCall.name === this.finishFunctionName && chunk.metadata?.success) {
-          return (chunk.metadata.structured_output as Record<string, unknown> | null) ?? null;
-        }
+      // A tool that answers at once is one response, read without a generator.
+      const call = callToolAtOnce(this.toolkit, toolCall, { signal: context.signal, agent: this });
+      if (!(Symbol.asyncIterator in call)) return (await take(call))?.output ?? null;
+      for await (const chunk of call) {
+        const done = await take(chunk);
+        if (done) return done.output;
       }
       return null;
     } finally {
@@ -1000,3 +1010,12 @@ function errorText(error: unknown): string {
 const ownCompressMemoryIfNeeded = (
   ReActAgent.prototype as unknown as { compressMemoryIfNeeded: () => Promise<void> }
 ).compressMemoryIfNeeded;
+
+/**
+ * A step whose pre-hook ignored the abort and resumed after its reply was answered (the agent may
+ * be on its next reply by then): it does not run, so it cannot write to memory (rejects with the
+ * reply's interruption).
+ */
+function closedStep(context: ReplyContext): Promise<never> {
+  return Promise.reject(interruptedErrorFrom(context.signal));
+}

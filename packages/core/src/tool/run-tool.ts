@@ -202,32 +202,111 @@ export async function* runToolCall(
   start: () => ToolCallStart,
   map: (response: ToolResponse) => ToolResponse = same,
 ): AsyncGenerator<ToolResponse, void> {
-  let options: RunToolOptions;
+  const first = startToolCall(start, map);
+  if (isAsyncIterable(first)) yield* first;
+  else yield first;
+}
+
+/**
+ * {@link runToolCall} for a caller that reads the call at once: it starts now, and a call that
+ * ends without waiting — a tool that returns a value (no postprocess function), an unknown tool,
+ * bad arguments — is its one response, with no generator, promise or signal made for it (the
+ * agent's usual tool call; issue 35). Any other call is the generator of its responses.
+ */
+export function startToolCall(
+  start: () => ToolCallStart,
+  map: (response: ToolResponse) => ToolResponse = same,
+): ToolResponse | AsyncGenerator<ToolResponse, void> {
+  let started: ToolCallStart;
   try {
-    const started = start();
-    if (started instanceof Promise) {
-      yield map(await started);
-      return;
-    }
-    if (!("context" in started)) {
-      yield map(started);
-      return;
-    }
-    options = started;
+    started = start();
   } catch (error) {
-    yield map(toolResponse(`Error: ${errorMessage(error)}`));
-    return;
+    return map(toolResponse(`Error: ${errorMessage(error)}`));
   }
-  const { tool, toolCall, input, postprocessFunc } = options;
+  if (started instanceof Promise) return awaitedResponse(started, map);
+  if (!("context" in started)) return map(started);
+  const options = started;
+  if (options.postprocessFunc || options.context.signal.aborted) return toolRun(options, map);
   const timeout = new ToolSignal(options.context.signal, options.executionTimeout);
-  const abortedWith = (last: ToolResponse | undefined) =>
-    timeout.timedOut
-      ? finalWith(
-          last,
-          toolTimeoutText(options.toolCall.name, options.executionTimeout as number),
-          false,
-        )
-      : finalWith(last, TOOL_INTERRUPTED_TEXT, true);
+  let raw: unknown;
+  try {
+    raw = options.tool.execute(options.input, toolContext(options, timeout));
+  } catch (error) {
+    const aborted = timeout.aborted;
+    timeout.dispose();
+    return map(
+      aborted
+        ? abortedResponse(options, timeout, undefined)
+        : toolResponse(`Error: ${errorMessage(error)}`),
+    );
+  }
+  if (isPromiseLike(raw) || (isAsyncIterable(raw) && typeof raw !== "string")) {
+    return toolRun(options, map, { timeout, raw });
+  }
+  timeout.dispose();
+  return map(asToolResponse(raw) ?? wrongReturn(raw));
+}
+
+// A call that starts with a response still coming (a background task's start).
+async function* awaitedResponse(
+  started: Promise<ToolResponse>,
+  map: (response: ToolResponse) => ToolResponse,
+): AsyncGenerator<ToolResponse, void> {
+  let response: ToolResponse;
+  try {
+    response = await started;
+  } catch (error) {
+    response = toolResponse(`Error: ${errorMessage(error)}`);
+  }
+  yield map(response);
+}
+
+// The context the tool gets: its own (lazily created) signal when a limit applies.
+function toolContext(options: RunToolOptions, timeout: ToolSignal): ToolContext {
+  return timeout.limited
+    ? {
+        ...options.context,
+        get signal() {
+          return timeout.signal;
+        },
+      }
+    : options.context;
+}
+
+// The final response of a call that was aborted, or stopped past its execution timeout.
+function abortedResponse(
+  options: RunToolOptions,
+  timeout: ToolSignal,
+  last: ToolResponse | undefined,
+): ToolResponse {
+  return timeout.timedOut
+    ? finalWith(
+        last,
+        toolTimeoutText(options.toolCall.name, options.executionTimeout as number),
+        false,
+      )
+    : finalWith(last, TOOL_INTERRUPTED_TEXT, true);
+}
+
+const wrongReturn = (result: unknown): ToolResponse =>
+  toolResponse(
+    `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
+  );
+
+/**
+ * The responses of a started call: runs the tool (unless `executed` holds what it already
+ * returned, with its signal), waits for a promise, reads a stream, applies the postprocess
+ * function and `map`, and ends on abort or timeout.
+ */
+async function* toolRun(
+  options: RunToolOptions,
+  map: (response: ToolResponse) => ToolResponse,
+  executed?: { timeout: ToolSignal; raw: unknown },
+): AsyncGenerator<ToolResponse, void> {
+  const { tool, toolCall, input, postprocessFunc } = options;
+  const timeout =
+    executed?.timeout ?? new ToolSignal(options.context.signal, options.executionTimeout);
+  const abortedWith = (last: ToolResponse | undefined) => abortedResponse(options, timeout, last);
   const post = postprocessFunc
     ? async (response: ToolResponse): Promise<ToolResponse> => {
         try {
@@ -243,23 +322,15 @@ export async function* runToolCall(
     post ? post(response).then(map) : map(response);
 
   try {
-    if (timeout.aborted) {
-      const response = abortedWith(undefined);
-      yield finish(response);
+    if (!executed && timeout.aborted) {
+      yield finish(abortedWith(undefined));
       return;
     }
-
-    const context: ToolContext = timeout.limited
-      ? {
-          ...options.context,
-          get signal() {
-            return timeout.signal;
-          },
-        }
-      : options.context;
     let result: unknown;
     try {
-      const raw: unknown = tool.execute(input, context);
+      const raw: unknown = executed
+        ? executed.raw
+        : tool.execute(input, toolContext(options, timeout));
       if (isPromiseLike(raw)) {
         timeout.arm();
         result = await settleOrAbort(raw, timeout.signal);
@@ -268,25 +339,18 @@ export async function* runToolCall(
       }
     } catch (error) {
       if (!timeout.aborted) {
-        const response = toolResponse(`Error: ${errorMessage(error)}`);
-        yield finish(response);
+        yield finish(toolResponse(`Error: ${errorMessage(error)}`));
         return;
       }
       result = ABORTED;
     }
     if (result === ABORTED) {
-      const response = abortedWith(undefined);
-      yield finish(response);
+      yield finish(abortedWith(undefined));
       return;
     }
 
     if (!isAsyncIterable(result) || typeof result === "string") {
-      const response =
-        asToolResponse(result) ??
-        toolResponse(
-          `Error: The tool function must return a ToolResponse, a string or an AsyncIterable of ToolResponses, but got ${describeValue(result)}.`,
-        );
-      yield finish(response);
+      yield finish(asToolResponse(result) ?? wrongReturn(result));
       return;
     }
     timeout.arm();

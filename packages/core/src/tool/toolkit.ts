@@ -42,7 +42,13 @@ import {
   RegisteredToolFunction,
   type ToolPostprocessFunc,
 } from "./registered-tool-function.js";
-import { errorMessage, runTool, runToolCall, type ToolCallStart } from "./run-tool.js";
+import {
+  errorMessage,
+  runTool,
+  runToolCall,
+  startToolCall,
+  type ToolCallStart,
+} from "./run-tool.js";
 import { createTaskTools } from "./task-tools.js";
 import type { ToolDefinition } from "./tool-definition.js";
 import type { ToolGroup } from "./tool-group.js";
@@ -162,8 +168,27 @@ export type ToolMiddleware = (
   next: (kwargs: ToolCallKwargs) => AsyncIterable<ToolResponse>,
 ) => AsyncIterable<ToolResponse>;
 
-// Set by Toolkit's static block, which can read the private #readOnlySchemas.
+// Set by Toolkit's static block, which can read the private #readOnlySchemas and #directCall.
 let sharedSchemas: (toolkit: Toolkit) => readonly ToolFunctionSchema[];
+let directCall: (
+  toolkit: Toolkit,
+  toolCall: ToolUseBlock,
+  options: CallToolOptions,
+) => ToolResponse | AsyncIterable<ToolResponse>;
+
+/**
+ * `toolkit.callTool(toolCall, options)` for a caller that reads the call at once (the agent's
+ * acting step): the call starts now, and one that ends without waiting (a tool returning a value,
+ * no middleware, no tracing, `callTool` not overridden) is its one response, without a
+ * generator. Internal (not exported by the package).
+ */
+export function callToolAtOnce(
+  toolkit: Toolkit,
+  toolCall: ToolUseBlock,
+  options: CallToolOptions = {},
+): ToolResponse | AsyncIterable<ToolResponse> {
+  return directCall(toolkit, toolCall, options);
+}
 
 /**
  * `toolkit.getJsonSchemas()` for a caller that only reads the schemas (the agent hands them to its
@@ -530,6 +555,13 @@ export class Toolkit extends StateModule {
   }
 
   static {
+    directCall = (toolkit, toolCall, options) =>
+      #directCall in toolkit &&
+      toolkit.callTool === Toolkit.prototype.callTool &&
+      !isTracingEnabled() &&
+      toolkit.#middlewares.length === 0
+        ? startToolCall(...toolkit.#directCall(toolCall, options))
+        : toolkit.callTool(toolCall, options);
     sharedSchemas = (toolkit) =>
       #readOnlySchemas in toolkit && toolkit.getJsonSchemas === Toolkit.prototype.getJsonSchemas
         ? toolkit.#readOnlySchemas()
@@ -629,14 +661,22 @@ export class Toolkit extends StateModule {
     if (this.#middlewares.length > 0) return this.#callToolThroughMiddlewares(toolCall, options);
     // No middleware (the usual case): the tool's own run, read directly; it still starts (checks
     // the tool and its arguments) when first read.
+    return runToolCall(...this.#directCall(toolCall, options));
+  }
+
+  // How a call without middleware starts, and the cap every response goes through.
+  #directCall(
+    toolCall: ToolUseBlock,
+    options: CallToolOptions,
+  ): [() => ToolCallStart, (response: ToolResponse) => ToolResponse] {
     let cap: number | null | undefined;
-    return runToolCall(
+    return [
       () => {
         cap = this.#capOf(toolCall);
         return this.#planCall(this.#kwargsOf(toolCall, options));
       },
       (response) => capToolResponse(response, cap),
-    );
+    ];
   }
 
   #kwargsOf(toolCall: ToolUseBlock, options: CallToolOptions): ToolCallKwargs {
