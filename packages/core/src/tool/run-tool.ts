@@ -109,17 +109,16 @@ export function toolTimeoutText(toolName: string, ms: number): string {
 
 /**
  * The signal a tool runs with: it aborts when `parent` does or once `ms` pass (then `timedOut`
- * is true). Without a limit it is `parent` itself. With one it is created on first read
- * ({@link signal}): a tool that returns a value without reading `context.signal` costs no signal
- * (≈ 3 µs each in Node). The timer is only armed ({@link arm}) when the tool returns a promise or
- * a stream, and runs from then: a synchronous result needs none (no timer could fire while the
- * tool runs synchronously anyway).
+ * is true). Without a limit it is `parent` itself. The timer is only armed ({@link arm}) when the
+ * tool returns a promise or a stream, and runs from then: a synchronous result needs none (no
+ * timer could fire while the tool runs synchronously anyway).
  */
 class ToolSignal {
+  readonly signal: AbortSignal;
   timedOut = false;
   readonly #parent: AbortSignal;
   readonly #ms: number | undefined;
-  #controller: AbortController | undefined;
+  readonly #controller: AbortController | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #onAbort = () => this.#controller?.abort(this.#parent.reason);
 
@@ -127,37 +126,26 @@ class ToolSignal {
     this.#parent = parent;
     // Past 2^31 - 1 ms `setTimeout` fires at once: such a limit means none.
     const limit = timerLimit(ms);
-    if (limit !== undefined && !parent.aborted) this.#ms = limit;
-  }
-
-  /** Whether the tool's own signal differs from the parent's (a limit applies). */
-  get limited(): boolean {
-    return this.#ms !== undefined;
-  }
-
-  /** Whether the call is aborted, without creating the signal. */
-  get aborted(): boolean {
-    return this.#controller ? this.#controller.signal.aborted : this.#parent.aborted;
-  }
-
-  /** The signal handed to the tool (created, and linked to the parent, on first read). */
-  get signal(): AbortSignal {
-    if (this.#ms === undefined) return this.#parent;
-    let controller = this.#controller;
-    if (!controller) {
-      controller = new AbortController();
-      this.#controller = controller;
-      if (this.#parent.aborted) controller.abort(this.#parent.reason);
-      else this.#parent.addEventListener("abort", this.#onAbort, { once: true });
+    if (limit === undefined || parent.aborted) {
+      this.signal = parent;
+      return;
     }
-    return controller.signal;
+    this.#ms = limit;
+    this.#controller = new AbortController();
+    this.signal = this.#controller.signal;
+    parent.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  /** Whether the tool's signal is its own (a limit applies), not the parent's. */
+  get limited(): boolean {
+    return this.#controller !== undefined;
   }
 
   /** Starts the timer (once). */
   arm(): void {
     const ms = this.#ms;
-    if (ms === undefined || this.#timer !== undefined || this.signal.aborted) return;
-    const controller = this.#controller as AbortController;
+    const controller = this.#controller;
+    if (ms === undefined || !controller || this.#timer !== undefined || this.signal.aborted) return;
     this.#timer = setTimeout(() => {
       this.timedOut = true;
       controller.abort(new Error(`executionTimeout of ${ms} ms exceeded`));
@@ -232,7 +220,7 @@ export function startToolCall(
   try {
     raw = options.tool.execute(options.input, toolContext(options, timeout));
   } catch (error) {
-    const aborted = timeout.aborted;
+    const aborted = timeout.signal.aborted;
     timeout.dispose();
     return map(
       aborted
@@ -261,16 +249,11 @@ async function* awaitedResponse(
   yield map(response);
 }
 
-// The context the tool gets: its own (lazily created) signal when a limit applies.
+// The context the tool gets: with its own signal when a limit applies. (Not a getter creating
+// the signal on first read: an object literal with an accessor costs more, ≈ 0.3 µs, than the
+// signal itself on Node 22+.)
 function toolContext(options: RunToolOptions, timeout: ToolSignal): ToolContext {
-  return timeout.limited
-    ? {
-        ...options.context,
-        get signal() {
-          return timeout.signal;
-        },
-      }
-    : options.context;
+  return timeout.limited ? { ...options.context, signal: timeout.signal } : options.context;
 }
 
 // The final response of a call that was aborted, or stopped past its execution timeout.
@@ -322,7 +305,7 @@ async function* toolRun(
     post ? post(response).then(map) : map(response);
 
   try {
-    if (!executed && timeout.aborted) {
+    if (!executed && timeout.signal.aborted) {
       yield finish(abortedWith(undefined));
       return;
     }
@@ -338,7 +321,7 @@ async function* toolRun(
         result = raw;
       }
     } catch (error) {
-      if (!timeout.aborted) {
+      if (!timeout.signal.aborted) {
         yield finish(toolResponse(`Error: ${errorMessage(error)}`));
         return;
       }
