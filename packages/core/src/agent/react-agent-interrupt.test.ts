@@ -253,6 +253,29 @@ describe("ReActAgent interruption of steps that ignore the abort", () => {
     expect(runs).toEqual([]);
   });
 
+  /**
+   * Starts a reply whose `type` hook ignores the abort (waits on a gate), interrupts it, and
+   * returns what releases the hook (removed first, so the next reply runs without it).
+   */
+  async function interruptAtStuckHook(
+    agent: ReturnType<typeof makeAgent>["agent"],
+    type: "pre_acting" | "pre_reasoning",
+  ): Promise<() => void> {
+    const stuck = gate();
+    agent.registerInstanceHook(type, "slow", async () => {
+      stuck.state.reached = true;
+      await stuck.state.promise;
+    });
+    const running = agent.call(user("go"));
+    await waitFor(() => stuck.state.reached);
+    await agent.interrupt();
+    await running;
+    return () => {
+      agent.removeInstanceHook(type, "slow");
+      stuck.open();
+    };
+  }
+
   it("answers the tool_use when a pre_acting hook ignores the abort", async () => {
     const toolkit = new Toolkit();
     toolkit.registerToolFunction(
@@ -263,44 +286,26 @@ describe("ReActAgent interruption of steps that ignore the abort", () => {
         execute: () => "found",
       }),
     );
-    const stuck = gate();
     const { agent, model } = makeAgent(
       [scriptedToolCall("lookup", {}, { callId: "h1" }), scriptedText("Fine.")],
       { toolkit },
     );
-    agent.registerInstanceHook("pre_acting", "slow", async () => {
-      stuck.state.reached = true;
-      await stuck.state.promise;
-    });
-    const running = agent.call(user("go"));
-    await waitFor(() => stuck.state.reached);
-    await agent.interrupt();
-    await running;
+    const release = await interruptAtStuckHook(agent, "pre_acting");
     const memory = await agent.memory.getMemory();
     expect(memory.map((m) => m.role)).toEqual(["user", "assistant", "system", "assistant"]);
     expect(memory[2]?.getContentBlocks("tool_result")[0]).toMatchObject({
       id: "h1",
       output: FAKE_INTERRUPTED_TOOL_RESULT,
     });
-    agent.removeInstanceHook("pre_acting", "slow");
-    stuck.open();
+    release();
     await agent.call(user("again"));
     assertWellFormed(model.calls[1]?.messages ?? []);
   });
 
   it("does not run a reasoning step whose pre_reasoning hook resumes after the next reply began", async () => {
-    const stuck = gate();
     const { agent, model } = makeAgent([scriptedText("Second.")]);
-    agent.registerInstanceHook("pre_reasoning", "slow", async () => {
-      stuck.state.reached = true;
-      await stuck.state.promise;
-    });
-    const running = agent.call(user("go"));
-    await waitFor(() => stuck.state.reached);
-    await agent.interrupt();
-    await running;
-    agent.removeInstanceHook("pre_reasoning", "slow");
-    stuck.open();
+    const release = await interruptAtStuckHook(agent, "pre_reasoning");
+    release();
     const reply = await agent.call(user("again"));
     // Only the second reply asked the model; the stale step neither called it nor wrote memory.
     expect(model.calls).toHaveLength(1);
