@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { InterruptedError, signalController } from "@agentscope-ts/core";
 import { createTestServer, type TestServer } from "@agentscope-ts/test-server";
 import OpenAI from "openai";
@@ -127,6 +128,21 @@ describe("the fetch the model's client uses", () => {
     own.abort(new Error("stop"));
     expect(linking?.aborted).toBe(true);
     expect((linking?.reason as Error | undefined)?.message).toBe("stop");
+  });
+
+  it("leaves no listener per request on a signal that outlives the requests", async () => {
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "json", body: wireJson("openai-text") } },
+    });
+    const model = chatModel(server);
+    const longLived = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      await model.client.chat.completions.create(
+        { model: "gpt-4.1-nano", messages: [{ role: "user", content: "Hi" }] },
+        abortOptions(model.client, longLived.signal),
+      );
+    }
+    expect(getEventListeners(longLived.signal, "abort")).toHaveLength(0);
   });
 
   it("keeps the SDK's own timeout working (clientKwargs.timeout)", async () => {
