@@ -3,6 +3,7 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   definedFields,
+  lazyStream,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -123,19 +124,22 @@ export class AnthropicChatModel extends ChatModelBase<
       });
   }
 
-  protected override async *doStream(
+  // Not a generator: each chunk goes from the parser to the caller without a layer of ours.
+  protected override doStream(
     messages: readonly AnthropicMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
-    const params = toStreamingParams(this.requestBody(messages, request));
-    const stream = await this.client.messages.create(params, { signal: request.signal });
-    const outcome: StreamOutcome = { yielded: 0 };
-    yield* this.guardStream(
-      parseMessageStream(stream, this.settings(startTime, request), outcome),
-      request.signal,
-      outcome,
-    );
+    return lazyStream(async () => {
+      const params = toStreamingParams(this.requestBody(messages, request));
+      const stream = await this.client.messages.create(params, { signal: request.signal });
+      const outcome: StreamOutcome = { yielded: 0 };
+      return this.guardStream(
+        parseMessageStream(stream, this.settings(startTime, request), outcome),
+        request.signal,
+        outcome,
+      );
+    });
   }
 
   protected override async doCall(

@@ -4,6 +4,7 @@ import {
   type ChatResponse,
   checkRequestMessages,
   getLogger,
+  lazyStream,
   normalizeProviderError,
   type ProviderCallOptions,
   type ProviderChatModelOptions,
@@ -157,18 +158,21 @@ export class DashScopeChatModel extends ChatModelBase<
     return `${this.baseURL}${path}`;
   }
 
-  protected override async *doStream(
+  // Not a generator: each chunk goes from the parser to the caller without a layer of ours.
+  protected override doStream(
     messages: readonly DashScopeMessage[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
-    const http = this.httpRequest(messages, request, true);
-    const outcome: StreamOutcome = { yielded: 0 };
-    yield* this.guardStream(
-      parseGenerationStream(postStream(http), this.settings(startTime, request), outcome),
-      request.signal,
-      outcome,
-    );
+    return lazyStream(async () => {
+      const http = this.httpRequest(messages, request, true);
+      const outcome: StreamOutcome = { yielded: 0 };
+      return this.guardStream(
+        parseGenerationStream(postStream(http), this.settings(startTime, request), outcome),
+        request.signal,
+        outcome,
+      );
+    });
   }
 
   protected override async doCall(

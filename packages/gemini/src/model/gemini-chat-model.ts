@@ -5,6 +5,7 @@ import {
   type ChatResponse,
   checkRequestMessages,
   definedFields,
+  lazyStream,
   type ProviderChatModelOptions,
   type ThinkingOption,
   toParametersSchema,
@@ -94,19 +95,22 @@ export class GeminiChatModel extends ChatModelBase<GeminiContent, GeminiChatMode
     this.client = options.client ?? createGeminiClient(options);
   }
 
-  protected override async *doStream(
+  // Not a generator: each chunk goes from the parser to the caller without a layer of ours.
+  protected override doStream(
     messages: readonly GeminiContent[],
     request: Request,
   ): AsyncGenerator<ChatResponse, void, undefined> {
     const startTime = Date.now();
-    const params = this.requestParams(messages, request);
-    const stream = await this.client.models.generateContentStream(params);
-    const outcome: GeminiStreamOutcome = { yielded: 0 };
-    yield* this.guardStream(
-      parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
-      request.signal,
-      outcome,
-    );
+    return lazyStream(async () => {
+      const params = this.requestParams(messages, request);
+      const stream = await this.client.models.generateContentStream(params);
+      const outcome: GeminiStreamOutcome = { yielded: 0 };
+      return this.guardStream(
+        parseGenerateContentStream(stream, this.settings(startTime, request), outcome),
+        request.signal,
+        outcome,
+      );
+    });
   }
 
   protected override async doCall(
