@@ -63,6 +63,20 @@ describe("EventChannel", () => {
     expect(await fresh.next()).toEqual({ done: true, value: undefined });
   });
 
+  it("answers reads asked before the first settles, in order", async () => {
+    const channel = new EventChannel<number>();
+    const reader = channel[Symbol.asyncIterator]();
+    const reads = [reader.next(), reader.next(), reader.next()];
+    await channel.push(1);
+    await channel.push(2);
+    channel.close();
+    expect(await Promise.all(reads)).toEqual([
+      { done: false, value: 1 },
+      { done: false, value: 2 },
+      { done: true, value: undefined },
+    ]);
+  });
+
   it("gives its push with room one shared resolved promise (no async frame per event)", () => {
     const channel = new EventChannel<number>(8);
     expect(channel.push(1)).toBe(channel.push(2));

@@ -93,7 +93,9 @@ class ChannelReader<T> extends StreamIterator<T> {
   #batch: T[] = [];
   #at = 0;
   #done = false;
-  #pending: ((result: IteratorResult<T, void>) => void) | undefined;
+  // Reads waiting for an item, oldest first (a reader may call `next()` again before the first
+  // settles, as an async generator allows).
+  readonly #waiting: ((result: IteratorResult<T, void>) => void)[] = [];
 
   constructor(take: (wake: () => void) => T[] | undefined | null) {
     super();
@@ -101,21 +103,22 @@ class ChannelReader<T> extends StreamIterator<T> {
   }
 
   next(): Promise<IteratorResult<T, void>> {
-    const ready = this.#poll();
-    if (ready) return Promise.resolve(ready);
+    if (this.#waiting.length === 0) {
+      const ready = this.#poll();
+      if (ready) return Promise.resolve(ready);
+    }
     return new Promise((resolve) => {
-      this.#pending = resolve;
+      this.#waiting.push(resolve);
     });
   }
 
   // Called by the channel on the next push or close after `#poll` found nothing.
   readonly #wake = (): void => {
-    const resolve = this.#pending;
-    this.#pending = undefined;
-    if (!resolve) return;
-    const ready = this.#poll();
-    if (ready) resolve(ready);
-    else this.#pending = resolve;
+    while (this.#waiting.length > 0) {
+      const ready = this.#poll();
+      if (!ready) return;
+      (this.#waiting.shift() as (result: IteratorResult<T, void>) => void)(ready);
+    }
   };
 
   // The next result when one is ready (an item, or the end); else `undefined`, with `#wake`
@@ -137,9 +140,7 @@ class ChannelReader<T> extends StreamIterator<T> {
   return(): Promise<IteratorResult<T, void>> {
     this.#done = true;
     this.#batch = [];
-    const resolve = this.#pending;
-    this.#pending = undefined;
-    resolve?.(DONE);
+    for (const resolve of this.#waiting.splice(0)) resolve(DONE);
     return Promise.resolve(DONE);
   }
 }

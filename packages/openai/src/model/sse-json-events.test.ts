@@ -32,6 +32,18 @@ describe("readJsonPayloads / readJsonEvents", () => {
     }
   });
 
+  it("answers reads asked before the first settles, in order, across network chunks", async () => {
+    const { response } = responseOf(['data: {"n":1}\n\ndata: {"n":2}\n\n', 'data: {"n":3}\n\n']);
+    const stream = readJsonPayloads(response, "openai", { sentinel: false });
+    const reads = [stream.next(), stream.next(), stream.next(), stream.next()];
+    expect(await Promise.all(reads)).toEqual([
+      { done: false, value: { n: 1 } },
+      { done: false, value: { n: 2 } },
+      { done: false, value: { n: 3 } },
+      { done: true, value: undefined },
+    ]);
+  });
+
   it("keeps event names for the Responses API and drops an event cut off by the end of the body", async () => {
     const { response } = responseOf([
       'event: response.created\ndata: {"x":1}\n\n',

@@ -80,6 +80,7 @@ class JsonEventStream<T> extends StreamIterator<T> {
   #batch: ServerSentEvent[] = [];
   #at = 0;
   #done = false;
+  #reading: Promise<void> | undefined;
 
   constructor(
     response: Response,
@@ -95,13 +96,22 @@ class JsonEventStream<T> extends StreamIterator<T> {
   }
 
   next(): Promise<IteratorResult<T, void>> {
+    // A `next()` asked while a read is under way waits for it (an async generator queues calls).
+    if (this.#reading) return this.#reading.then(() => this.next());
     try {
       const ready = this.#fromBatch();
-      return ready ? Promise.resolve(ready) : this.#readMore();
+      if (ready) return Promise.resolve(ready);
     } catch (error) {
       this.#finish();
       return Promise.reject(error);
     }
+    const reading = this.#readMore();
+    const settled = reading.then(noop, noop);
+    this.#reading = settled;
+    void settled.then(() => {
+      if (this.#reading === settled) this.#reading = undefined;
+    });
+    return reading;
   }
 
   // The next result the current batch holds, or `undefined` when it is used up.
@@ -210,3 +220,4 @@ class JsonEventStream<T> extends StreamIterator<T> {
 }
 
 const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
+const noop = (): void => {};
