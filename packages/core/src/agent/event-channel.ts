@@ -1,4 +1,4 @@
-import { StreamIterator } from "../provider-kit/stream-iterator.js";
+import { DONE, StreamIterator } from "../provider-kit/stream-iterator.js";
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
@@ -84,8 +84,6 @@ export class EventChannel<T> implements AsyncIterable<T> {
     reader?.();
   }
 }
-
-const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 
 // Reads a channel batch by batch, each item as one resolved promise.
 class ChannelReader<T> extends StreamIterator<T> {

@@ -1,4 +1,4 @@
-import { returnOf, StreamIterator } from "./stream-iterator.js";
+import { DONE, returnOf, StreamIterator } from "./stream-iterator.js";
 
 /**
  * A stream opened on its first `next()` (the request sent then, as by an async generator), whose
@@ -24,7 +24,7 @@ class LazyStream<T> extends StreamIterator<T> {
 
   next(): Promise<IteratorResult<T, void>> {
     if (this.#inner) return this.#inner.next();
-    if (this.#closed) return Promise.resolve({ done: true, value: undefined });
+    if (this.#closed) return Promise.resolve(DONE);
     return this.#opened().then((inner) => inner.next());
   }
 
@@ -54,6 +54,6 @@ class LazyStream<T> extends StreamIterator<T> {
     const inner = this.#inner ?? (await this.#opening?.catch(() => undefined));
     this.#inner = undefined;
     if (inner) await returnOf(inner);
-    return { done: true, value: undefined };
+    return DONE;
   }
 }

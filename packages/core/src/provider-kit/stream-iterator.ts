@@ -31,7 +31,8 @@ export abstract class StreamIterator<T> implements AsyncGenerator<T, void, undef
 }
 Object.setPrototypeOf(StreamIterator.prototype, ASYNC_ITERATOR_PROTOTYPE);
 
-const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
+/** The finished result (shared, frozen) of the kit's iterators. Internal (not exported by the package). */
+export const DONE: IteratorReturnResult<void> = Object.freeze({ done: true, value: undefined });
 
 /** `iterator.return()` when it has one, else a finished result. */
 export function returnOf<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T, void>> {

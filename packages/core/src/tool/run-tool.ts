@@ -184,7 +184,7 @@ const same = (response: ToolResponse): ToolResponse => response;
 /**
  * {@link runTool} for a call whose checks run when it is first read: `start()` says how it
  * starts (a throw or a rejection becomes an `Error: <message>` response), and every response goes
- * through `map` (a toolkit's output cap). One generator from the call to the tool (internal).
+ * through `map` (a toolkit's output cap): {@link startToolCall} run on the first read (internal).
  */
 export async function* runToolCall(
   start: () => ToolCallStart,

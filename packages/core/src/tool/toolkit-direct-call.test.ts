@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ToolUseBlock } from "../message/content-block.js";
 import { tool } from "./define-tool.js";
-import type { ToolResponse } from "./tool-response.js";
-import { Toolkit } from "./toolkit.js";
+import { type ToolResponse, toolResponse } from "./tool-response.js";
+import { callToolAtOnce, Toolkit } from "./toolkit.js";
 
 // Without a middleware `callTool` reads the tool's run directly (one generator); with one it goes
 // through the middleware chain. Both must behave alike: these run every case both ways.
@@ -14,11 +14,12 @@ const call = (name: string, input: Record<string, unknown>): ToolUseBlock => ({
   input,
 });
 
+const text = (r: ToolResponse): string =>
+  r.content.map((b) => (b.type === "text" ? b.text : `<${b.type}>`)).join("");
+
 async function collect(iterable: AsyncIterable<ToolResponse>): Promise<string[]> {
   const out: string[] = [];
-  for await (const r of iterable) {
-    out.push(r.content.map((b) => (b.type === "text" ? b.text : `<${b.type}>`)).join(""));
-  }
+  for await (const r of iterable) out.push(text(r));
   return out;
 }
 
@@ -76,5 +77,68 @@ describe.each([
       throw new Error("bad hook");
     });
     expect(await collect(toolkit.callTool(call("say", { text: 1 })))).toEqual(["Error: bad hook"]);
+  });
+});
+
+// The agent's way in: a call that ends without waiting is its one response, not a generator.
+describe("callToolAtOnce", () => {
+  const isStream = (
+    result: ToolResponse | AsyncIterable<ToolResponse>,
+  ): result is AsyncIterable<ToolResponse> => Symbol.asyncIterator in result;
+
+  it("gives a tool that returns a value as its one response, capped as callTool caps it", async () => {
+    const { toolkit, runs } = makeToolkit(false);
+    const long = call("say", { text: "x".repeat(1_000) });
+    const result = callToolAtOnce(toolkit, long);
+    expect(isStream(result)).toBe(false);
+    expect(runs.count).toBe(1);
+    expect(text(result as ToolResponse)).not.toContain("x".repeat(201));
+    expect([text(result as ToolResponse)]).toEqual(await collect(toolkit.callTool(long)));
+  });
+
+  it("answers an unknown tool and bad arguments at once, as callTool does", async () => {
+    const { toolkit } = makeToolkit(false);
+    for (const bad of [call("nope", {}), call("say", { text: 1 })]) {
+      const result = callToolAtOnce(toolkit, bad);
+      expect(isStream(result)).toBe(false);
+      expect([text(result as ToolResponse)]).toEqual(await collect(toolkit.callTool(bad)));
+    }
+  });
+
+  it("gives the responses of a tool that returns a promise", async () => {
+    const toolkit = new Toolkit();
+    toolkit.registerToolFunction(
+      tool({
+        name: "later",
+        description: "Answers after a promise.",
+        parameters: z.object({}),
+        execute: async () => "later",
+      }),
+    );
+    const result = callToolAtOnce(toolkit, call("later", {}));
+    expect(isStream(result)).toBe(true);
+    expect(await collect(result as AsyncIterable<ToolResponse>)).toEqual(["later"]);
+  });
+
+  it("goes through a middleware, and through an overridden callTool", async () => {
+    const { toolkit } = makeToolkit(false);
+    const seen: string[] = [];
+    toolkit.registerMiddleware(async function* (kwargs, next) {
+      seen.push(kwargs.toolCall.name);
+      yield* next(kwargs);
+    });
+    const through = callToolAtOnce(toolkit, call("say", { text: "hi" }));
+    expect(await collect(through as AsyncIterable<ToolResponse>)).toEqual(["hi"]);
+    expect(seen).toEqual(["say"]);
+
+    class Logged extends Toolkit {
+      override callTool(toolCall: ToolUseBlock): AsyncGenerator<ToolResponse, void> {
+        return (async function* () {
+          yield toolResponse(`logged ${toolCall.name}`);
+        })();
+      }
+    }
+    const logged = callToolAtOnce(new Logged(), call("say", { text: "hi" }));
+    expect(await collect(logged as AsyncIterable<ToolResponse>)).toEqual(["logged say"]);
   });
 });

@@ -13,8 +13,8 @@
 //   BENCH_BEFORE=/tmp/base node src/benchmarks/loop-alone.bench.mjs
 //   BENCH_BEFORE=/tmp/base node --expose-gc --max-semi-space-size=128 src/benchmarks/loop-alone.bench.mjs
 import { pathToFileURL } from "node:url";
-import { z } from "zod";
 import { median } from "../measure.mjs";
+import { weatherAgent } from "../table/loops.mjs";
 import { answer } from "../table/mock-routes.mjs";
 
 /** What this benchmark measures (printed by the runner). */
@@ -29,8 +29,6 @@ const WORKLOADS = [
   { name: "10 tool rounds", model: "tools:10", batch: 50 },
   { name: "2,000-token answer", model: "answer:2000", batch: 500 },
 ];
-
-const weather = ({ location }) => `Cloudy, 7 degrees in ${location}`;
 
 // The mock's answer as JSON text, built once per kind of request, parsed anew on every call.
 const texts = new Map();
@@ -48,24 +46,7 @@ const client = { chat: { completions: { create: async (params) => completionFor(
 
 async function loadBuild(label, core, openai) {
   const runners = WORKLOADS.map(({ model }) => {
-    const toolkit = new core.Toolkit();
-    toolkit.registerToolFunction(
-      core.tool({
-        name: "weather",
-        description: "Get the weather in a location.",
-        parameters: z.object({ location: z.string(), note: z.string().optional() }),
-        execute: weather,
-      }),
-    );
-    const agent = new core.ReActAgent({
-      name: "Friday",
-      sysPrompt: "You are a helpful assistant.",
-      model: new openai.OpenAIChatModel({ modelName: model, client, stream: false }),
-      formatter: new openai.OpenAIChatFormatter(),
-      toolkit,
-      maxIters: 20,
-    });
-    agent.setConsoleOutputEnabled(false);
+    const agent = weatherAgent(core, openai, { modelName: model, client, stream: false });
     return async () => {
       await agent.memory.clear();
       return agent.call(new core.Msg("user", "What is the weather in Paris?", "user"));

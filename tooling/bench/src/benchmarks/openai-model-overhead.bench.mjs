@@ -4,6 +4,7 @@ import { OpenAIChatFormatter, OpenAIChatModel } from "@agentscope-ts/openai";
 import { createTestServer } from "@agentscope-ts/test-server";
 import OpenAI from "openai";
 import { compareAgentToRawLoop } from "../measure.mjs";
+import { readStreamedTurn } from "../table/loops.mjs";
 
 /** What this benchmark measures (printed by the runner). */
 export const description =
@@ -103,30 +104,18 @@ async function rawLoop(client) {
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = "";
-    const calls = new Map();
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta;
-      if (!delta) continue;
-      if (delta.content) text += delta.content;
-      for (const c of delta.tool_calls ?? []) {
-        const call = calls.get(c.index) ?? { id: c.id, name: c.function?.name, args: "" };
-        call.args += c.function?.arguments ?? "";
-        calls.set(c.index, call);
-      }
-    }
-    if (calls.size === 0) return text;
-    const toolCalls = [...calls.values()];
+    const { text, calls } = await readStreamedTurn(stream);
+    if (calls.length === 0) return text;
     messages.push({
       role: "assistant",
       content: null,
-      tool_calls: toolCalls.map((c) => ({
+      tool_calls: calls.map((c) => ({
         id: c.id,
         type: "function",
         function: { name: c.name, arguments: c.args },
       })),
     });
-    for (const c of toolCalls) {
+    for (const c of calls) {
       messages.push({ role: "tool", tool_call_id: c.id, content: weather(JSON.parse(c.args)) });
     }
   }

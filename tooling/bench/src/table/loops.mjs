@@ -2,7 +2,7 @@
 // raw `openai` SDK, and the framework (a ReActAgent with a zod tool on OpenAIChatModel).
 const { default: OpenAI } = await import("openai");
 const core = await import("@agentscope-ts/core");
-const { OpenAIChatFormatter, OpenAIChatModel } = await import("@agentscope-ts/openai");
+const openai = await import("@agentscope-ts/openai");
 const { z } = await import("zod");
 
 const weather = ({ location }) => `Cloudy, 7 degrees in ${location}`;
@@ -18,6 +18,26 @@ const weatherSchema = {
     },
   },
 };
+
+/** A raw SDK stream read to its end: the answer's text and its tool calls assembled by index. */
+export async function readStreamedTurn(stream) {
+  let text = "";
+  const byIndex = new Map();
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta;
+    if (!delta) continue;
+    if (delta.content) text += delta.content;
+    for (const c of delta.tool_calls ?? []) {
+      let call = byIndex.get(c.index);
+      if (!call) {
+        call = { id: c.id, name: c.function?.name, args: "" };
+        byIndex.set(c.index, call);
+      }
+      call.args += c.function?.arguments ?? "";
+    }
+  }
+  return { text, calls: [...byIndex.values()] };
+}
 
 // --- the hand-written raw-SDK loop: what a user would write without a framework -------------
 /** The raw-SDK loop against `baseURL`: `(model, question) => Promise<answer text>`. */
@@ -42,21 +62,7 @@ export function rawRunner(baseURL, streaming) {
           stream: true,
           stream_options: { include_usage: true },
         });
-        const byIndex = new Map();
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta;
-          if (!delta) continue;
-          if (delta.content) text += delta.content;
-          for (const c of delta.tool_calls ?? []) {
-            let call = byIndex.get(c.index);
-            if (!call) {
-              call = { id: c.id, name: c.function?.name, args: "" };
-              byIndex.set(c.index, call);
-            }
-            call.args += c.function?.arguments ?? "";
-          }
-        }
-        calls = [...byIndex.values()];
+        ({ text, calls } = await readStreamedTurn(stream));
       } else {
         const res = await client.chat.completions.create({
           model,
@@ -89,30 +95,45 @@ export function rawRunner(baseURL, streaming) {
 }
 
 // --- the framework: a ReActAgent with a zod tool on OpenAIChatModel, printing off -------------
+/**
+ * The table's agent, built from the given builds of core and `@agentscope-ts/openai` (the
+ * loop-alone benchmark passes a baseline build): a ReActAgent with the zod weather tool on an
+ * `OpenAIChatModel` made with `modelOptions`, printing off.
+ */
+export function weatherAgent(core, openai, modelOptions) {
+  const toolkit = new core.Toolkit();
+  toolkit.registerToolFunction(
+    core.tool({
+      name: "weather",
+      description: "Get the weather in a location.",
+      parameters: z.object({ location: z.string(), note: z.string().optional() }),
+      execute: weather,
+    }),
+  );
+  const agent = new core.ReActAgent({
+    name: "Friday",
+    sysPrompt: "You are a helpful assistant.",
+    model: new openai.OpenAIChatModel(modelOptions),
+    formatter: new openai.OpenAIChatFormatter(),
+    toolkit,
+    maxIters: 20,
+  });
+  agent.setConsoleOutputEnabled(false);
+  return agent;
+}
+
 /** The framework's loop against `baseURL`: `(model, question) => Promise<reply Msg>`. */
 export function agentRunner(baseURL, streaming) {
   const agents = new Map();
   const agentFor = (model) => {
     let agent = agents.get(model);
     if (agent) return agent;
-    const toolkit = new core.Toolkit();
-    toolkit.registerToolFunction(
-      core.tool({
-        name: "weather",
-        description: "Get the weather in a location.",
-        parameters: z.object({ location: z.string(), note: z.string().optional() }),
-        execute: weather,
-      }),
-    );
-    agent = new core.ReActAgent({
-      name: "Friday",
-      sysPrompt: "You are a helpful assistant.",
-      model: new OpenAIChatModel({ modelName: model, apiKey: "bench", baseURL, stream: streaming }),
-      formatter: new OpenAIChatFormatter(),
-      toolkit,
-      maxIters: 20,
+    agent = weatherAgent(core, openai, {
+      modelName: model,
+      apiKey: "bench",
+      baseURL,
+      stream: streaming,
     });
-    agent.setConsoleOutputEnabled(false);
     agents.set(model, agent);
     return agent;
   };
