@@ -64,6 +64,36 @@ describe("ReActAgent step reuse", () => {
     expect(copy).toEqual(registered.jsonSchema);
   });
 
+  it("offers at the next step a tool a tool registered during the reply", async () => {
+    const toolkit = weatherToolkit();
+    toolkit.registerToolFunction(
+      tool({
+        name: "equip",
+        description: "Equips the forecast tool.",
+        parameters: z.object({}),
+        execute: () => {
+          toolkit.registerToolFunction(
+            tool({
+              name: "forecast",
+              description: "Tomorrow's weather.",
+              parameters: z.object({ city: z.string() }),
+              execute: ({ city }) => `Rain in ${city}`,
+            }),
+          );
+          return "Equipped.";
+        },
+      }),
+    );
+    const { agent, model } = makeAgent([scriptedToolCall("equip"), scriptedText("Done.")], {
+      toolkit,
+    });
+    await agent.call(user("Get ready"));
+    const names = (call: number) =>
+      model.calls[call]?.options.tools?.map((schema) => schema.function.name);
+    expect(names(0)).toEqual(["get_weather", "equip"]);
+    expect(names(1)).toEqual(["get_weather", "equip", "forecast"]);
+  });
+
   it("formats the current system prompt on every step", async () => {
     const { agent, model } = makeAgent(
       [

@@ -91,6 +91,8 @@ interface ReplyContext {
   readonly signal: AbortSignal;
   readonly usages: ChatUsage[];
   reasoningMsgId: string;
+  /** Set once a step read the tool schemas: later steps of the reply skip the deep recheck. */
+  schemasRead?: boolean;
   /**
    * Set once an interrupted reply was answered: steps that ignored the abort and finish later
    * must not add to memory any more (their tool calls already have interrupted results).
@@ -442,8 +444,10 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       if (this.printHintMsg && hint) await this.print(hint);
       await this.memory.add(hint, { marks: HINT_MARK });
     }
-    // Read by the formatter and the model: the same copies while the schemas are unchanged.
-    const tools = readOnlyJsonSchemas(this.toolkit);
+    // Read by the formatter and the model: the same copies while the schemas are unchanged
+    // (compared in depth at the first step of a reply; by identity at the next ones).
+    const tools = readOnlyJsonSchemas(this.toolkit, context.schemasRead !== true);
+    context.schemasRead = true;
     // The memory's history proves what was only appended since the last step: formatted once.
     const { msgs, history } = await readMemoryHistory(
       this.memory,

@@ -36,6 +36,20 @@ const HINT =
   'blocks need source = {type: "url", url} or {type: "base64", media_type, data}.';
 
 /**
+ * The text of a tool result output that holds no media (`null`/`undefined`, a string, or one text
+ * block), as {@link convertToolResultToString} gives it; `undefined` for any other output.
+ */
+export function toolResultPlainText(output: unknown): string | undefined {
+  if (output == null) return "";
+  if (typeof output === "string") return output;
+  const only = Array.isArray(output) && output.length === 1 ? (output[0] as unknown) : undefined;
+  if (only !== null && typeof only === "object" && (only as { type?: unknown }).type === "text") {
+    return (only as { text: string }).text;
+  }
+  return undefined;
+}
+
+/**
  * AgentScope's `convert_tool_result_to_string`: turns a tool result's output into text for APIs
  * that do not accept media in tool results. A string stays as it is; for a list, text blocks keep
  * their text and each image/audio/video block becomes `The returned <type> can be found at: <url>`,
@@ -47,8 +61,8 @@ export async function convertToolResultToString(
   output: string | readonly ToolResultOutputBlock[] | null | undefined,
   saveBase64Data: Base64MediaSaver,
 ): Promise<ToolResultText> {
-  if (output == null) return { text: "", media: [] };
-  if (typeof output === "string") return { text: output, media: [] };
+  const plain = toolResultPlainText(output);
+  if (plain !== undefined) return { text: plain, media: [] };
   if (!Array.isArray(output)) {
     throw new ValidationError(
       WHAT,
@@ -63,11 +77,6 @@ export async function convertToolResultToString(
   }
 
   // The common case, formatted again for every step of a reply: one text block.
-  const only = output.length === 1 ? (output[0] as unknown) : undefined;
-  if (only !== null && typeof only === "object" && (only as { type?: unknown }).type === "text") {
-    return { text: (only as { text: string }).text, media: [] };
-  }
-
   const texts: string[] = [];
   const media: ToolResultMedia[] = [];
   for (let i = 0; i < output.length; i++) {

@@ -1,8 +1,9 @@
-import type { FormatterBase } from "../formatter/formatter-base.js";
+import { FormatterBase } from "../formatter/formatter-base.js";
 import {
   type PromoteToolResultMediaOptions,
   promoteToolResultMedia,
 } from "../formatter/promote-tool-result-media.js";
+import { toolResultPlainText } from "../formatter/tool-result-to-string.js";
 import type { ToolResultBlock, ToolUseBlock } from "../message/content-block.js";
 import type { Msg } from "../message/msg.js";
 
@@ -10,8 +11,24 @@ import type { Msg } from "../message/msg.js";
  * A tool result's text for an API without media in tool results (AgentScope's
  * `convert_tool_result_to_string` through `formatter`), its media promoted per `promote` into a
  * user message inserted in `msgs` right after `index`, so the formatter's loop meets it next.
+ * A string at once when the output is text only and the conversion is the base class's.
  */
-export async function toolResultText(
+export function toolResultText(
+  formatter: Pick<FormatterBase<object>, "convertToolResultToString">,
+  block: ToolResultBlock,
+  msgs: Msg[],
+  index: number,
+  promote: PromoteToolResultMediaOptions,
+): string | Promise<string> {
+  // Text only, read by the base class's conversion (every tool step formats one): no promise.
+  if (formatter.convertToolResultToString === FormatterBase.prototype.convertToolResultToString) {
+    const text = toolResultPlainText(block.output);
+    if (text !== undefined) return text;
+  }
+  return convertedText(formatter, block, msgs, index, promote);
+}
+
+async function convertedText(
   formatter: Pick<FormatterBase<object>, "convertToolResultToString">,
   block: ToolResultBlock,
   msgs: Msg[],

@@ -3,6 +3,7 @@ import type { PromoteToolResultMediaOptions } from "../formatter/promote-tool-re
 import { warnSkippedBlock } from "../formatter/warn-skipped-block.js";
 import type { ContentBlock, ToolUseBlock } from "../message/content-block.js";
 import type { Msg } from "../message/msg.js";
+import { isPromiseLike } from "../utils/promise-like.js";
 import { toolResultText, toolRoleMessage } from "./chat-formatter-pieces.js";
 
 /** What an OpenAI-style chat formatter says about its API in {@link formatToolChat}. */
@@ -40,10 +41,12 @@ export async function formatToolChat<TMessage, TPart, TCall>(
     for (const block of msg.getContentBlocks()) {
       if (block.type === "tool_use") toolCalls.push(spec.toolCall(block));
       else if (block.type === "tool_result") {
-        const text = await toolResultText(formatter, block, msgs, i, spec.promote);
-        messages.push(toolRoleMessage(block, text));
+        // Awaited only when it is a promise (media to convert): most steps format text alone.
+        const text = toolResultText(formatter, block, msgs, i, spec.promote);
+        messages.push(toolRoleMessage(block, typeof text === "string" ? text : await text));
       } else {
-        const part = await spec.part(block, msg);
+        const maybe = spec.part(block, msg);
+        const part = isPromiseLike(maybe) ? await maybe : maybe;
         if (part === undefined) warnSkippedBlock(formatter.constructor.name, block.type);
         else if (part !== null) parts.push(part);
       }

@@ -1,5 +1,6 @@
 import type { TextBlock, ToolUseBlock } from "../message/content-block.js";
 import { timerLimit } from "../utils/limit-option.js";
+import { isPromiseLike } from "../utils/promise-like.js";
 import { shortUuid } from "../utils/short-uuid.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import type { ToolPostprocessFunc } from "./registered-tool-function.js";
@@ -22,11 +23,6 @@ function settleOrAbort<T>(
     throw error;
   });
 }
-
-const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as { then?: unknown }).then === "function";
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === "object" &&

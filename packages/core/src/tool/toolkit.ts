@@ -169,7 +169,7 @@ export type ToolMiddleware = (
 ) => AsyncIterable<ToolResponse>;
 
 // Set by Toolkit's static block, which can read the private #readOnlySchemas and #directCall.
-let sharedSchemas: (toolkit: Toolkit) => readonly ToolFunctionSchema[];
+let sharedSchemas: (toolkit: Toolkit, recheck: boolean) => readonly ToolFunctionSchema[];
 let directCall: (
   toolkit: Toolkit,
   toolCall: ToolUseBlock,
@@ -194,21 +194,30 @@ export function callToolAtOnce(
  * `toolkit.getJsonSchemas()` for a caller that only reads the schemas (the agent hands them to its
  * formatter and model on every step): the same copies from call to call while the schemas are
  * unchanged, instead of new ones each time (what a subclass overriding `getJsonSchemas` returns,
- * when one does). Internal (not exported by the package).
+ * when one does). A change through the toolkit's methods (tools, groups, extended models) is seen
+ * on every call; a schema object changed in place (by its owner, or a reader changing the copies)
+ * is seen when `recheck` is set, which compares every schema with its copy: the agent rechecks at
+ * the first step of each reply. Internal (not exported by the package).
  */
-export function readOnlyJsonSchemas(toolkit: Toolkit): readonly ToolFunctionSchema[] {
-  return sharedSchemas(toolkit);
+export function readOnlyJsonSchemas(
+  toolkit: Toolkit,
+  recheck = true,
+): readonly ToolFunctionSchema[] {
+  return sharedSchemas(toolkit, recheck);
 }
 
-// Whether `copies` (of `before`) still stand for `sources`: the same objects, equal to their copies.
+// Whether `copies` (of `before`) still stand for `sources`: the same objects and, when `deep`,
+// equal to their copies.
 function unchangedCopies(
   sources: readonly ToolFunctionSchema[],
   before: readonly ToolFunctionSchema[],
   copies: readonly ToolFunctionSchema[],
+  deep: boolean,
 ): boolean {
   if (before.length !== sources.length || copies.length !== sources.length) return false;
   for (let i = 0; i < sources.length; i++) {
-    if (sources[i] !== before[i] || !plainTreeEqual(sources[i], copies[i])) return false;
+    if (sources[i] !== before[i]) return false;
+    if (deep && !plainTreeEqual(sources[i], copies[i])) return false;
   }
   return true;
 }
@@ -545,10 +554,12 @@ export class Toolkit extends StateModule {
   // schema is the same object and still equal to its copy (changed in place by neither side).
   #readCopies: { sources: ToolFunctionSchema[]; copies: ToolFunctionSchema[] } | undefined;
 
-  #readOnlySchemas(): readonly ToolFunctionSchema[] {
+  #readOnlySchemas(recheck: boolean): readonly ToolFunctionSchema[] {
     const sources = this.#activeSchemas();
     const cached = this.#readCopies;
-    if (cached && unchangedCopies(sources, cached.sources, cached.copies)) return cached.copies;
+    if (cached && unchangedCopies(sources, cached.sources, cached.copies, recheck)) {
+      return cached.copies;
+    }
     const copies = sources.map((s) => copyPlainTree(s));
     this.#readCopies = { sources, copies };
     return copies;
@@ -562,9 +573,9 @@ export class Toolkit extends StateModule {
       toolkit.#middlewares.length === 0
         ? startToolCall(...toolkit.#directCall(toolCall, options))
         : toolkit.callTool(toolCall, options);
-    sharedSchemas = (toolkit) =>
+    sharedSchemas = (toolkit, recheck) =>
       #readOnlySchemas in toolkit && toolkit.getJsonSchemas === Toolkit.prototype.getJsonSchemas
-        ? toolkit.#readOnlySchemas()
+        ? toolkit.#readOnlySchemas(recheck)
         : toolkit.getJsonSchemas();
   }
 

@@ -77,7 +77,8 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
       {
         promote: { images: this.promoteToolResultImages },
         toolCall: (block) => functionToolCall(block, pythonJsonDumps(block.input ?? {})),
-        part: async (block, msg) => {
+        // Not `async`: a text part (most of them) is returned as is, without a promise.
+        part: (block, msg) => {
           switch (block.type) {
             case "text":
               return { ...block };
@@ -86,10 +87,10 @@ export class OpenAIChatFormatter extends TruncatedFormatterBase<OpenAIChatMessag
             case "audio":
               // Audio an assistant produced (text + audio models) is not sent back.
               if (msg.role === "assistant") return null;
-              return {
-                type: "input_audio",
-                input_audio: await toOpenAIAudioData(block.source, this.mediaIO),
-              };
+              return toOpenAIAudioData(block.source, this.mediaIO).then((input_audio) => ({
+                type: "input_audio" as const,
+                input_audio,
+              }));
             default:
               return undefined;
           }
