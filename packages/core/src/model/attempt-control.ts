@@ -3,6 +3,7 @@ import { timerLimit } from "../utils/limit-option.js";
 import { ownedSignal } from "../utils/signal-controller.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
+import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
 /** The time limits of one attempt, in milliseconds; `undefined` (or <= 0) means no limit. */
 export interface AttemptLimits {
@@ -62,7 +63,7 @@ export class AttemptControl {
       this.onAbort();
     };
     if (parent?.aborted) this.onParentAbort();
-    else parent?.addEventListener("abort", this.onParentAbort, { once: true });
+    else if (parent) watchAbort(parent, this.onParentAbort);
     const total = timerLimit(this.limits.totalMs);
     if (total !== undefined && !this.signal.aborted) {
       this.totalTimer = setTimeout(() => this.fire("total", total), total);
@@ -168,6 +169,6 @@ export class AttemptControl {
     if (this.totalTimer !== undefined) clearTimeout(this.totalTimer);
     this.timer = undefined;
     this.totalTimer = undefined;
-    this.parent?.removeEventListener("abort", this.onParentAbort);
+    if (this.parent) unwatchAbort(this.parent, this.onParentAbort);
   }
 }

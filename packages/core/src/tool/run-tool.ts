@@ -6,6 +6,7 @@ import { untilAborted } from "../utils/until-aborted.js";
 import type { ToolPostprocessFunc } from "./registered-tool-function.js";
 import type { ToolContext, ToolDefinition } from "./tool-definition.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
+import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
 /** The text AgentScope adds to a tool result when the call was interrupted. */
 export const TOOL_INTERRUPTED_TEXT =
@@ -129,7 +130,7 @@ class ToolSignal {
     this.#ms = limit;
     this.#controller = new AbortController();
     this.signal = this.#controller.signal;
-    parent.addEventListener("abort", this.#onAbort, { once: true });
+    watchAbort(parent, this.#onAbort);
   }
 
   /** Whether the tool's signal is its own (a limit applies), not the parent's. */
@@ -153,7 +154,7 @@ class ToolSignal {
   /** Stops the timer and detaches from the parent signal. */
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    if (this.#controller) this.#parent.removeEventListener("abort", this.#onAbort);
+    if (this.#controller) unwatchAbort(this.#parent, this.#onAbort);
   }
 }
 

@@ -1,3 +1,5 @@
+import { unwatchAbort, watchAbort } from "./abort-watch.js";
+
 /**
  * Waits for `promise`, but rejects with `signal.reason` as soon as `signal` aborts, so a caller
  * stops waiting on work that ignores its signal. The abandoned promise's late outcome is ignored
@@ -13,14 +15,14 @@ export function untilAborted<T>(promise: PromiseLike<T>, signal: AbortSignal): P
       promise.then(undefined, () => {});
       reject(signal.reason);
     };
-    signal.addEventListener("abort", onAbort, { once: true });
+    watchAbort(signal, onAbort);
     promise.then(
       (value) => {
-        signal.removeEventListener("abort", onAbort);
+        unwatchAbort(signal, onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
+        unwatchAbort(signal, onAbort);
         reject(error);
       },
     );
