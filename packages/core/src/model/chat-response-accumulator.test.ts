@@ -126,7 +126,12 @@ describe("ChatResponseAccumulator", () => {
     const third = acc.snapshot();
     expect(chunkDeltaOf(first.content)).toEqual({ text: "Hel", thinking: "hm" });
     expect(chunkDeltaOf(second.content)).toEqual({ text: "lo", thinking: "" });
-    expect(chunkDeltaOf(third.content)).toEqual({ text: "", thinking: "" });
+    // A chunk that added neither carries none (readers see from the lengths that nothing is new).
+    expect(chunkDeltaOf(third.content)).toBeUndefined();
+    acc.addToolCallDelta({ index: 0, id: "call_1", name: "get_weather", arguments: '{"ci' });
+    expect(chunkDeltaOf(acc.snapshot().content)).toBeUndefined();
+    acc.addText("!");
+    expect(chunkDeltaOf(acc.snapshot().content)).toEqual({ text: "!", thinking: "" });
   });
 
   it("re-repairs long malformed arguments lazily, and finish() brings them up to date", () => {

@@ -405,9 +405,14 @@ export class ChatResponseAccumulator {
     }
     this.lagging = lagging;
 
-    attachChunkDelta(content, { text: this.textDelta, thinking: this.thinkingDelta });
-    this.textDelta = "";
-    this.thinkingDelta = "";
+    // Only a chunk that added text or thinking carries its delta: a reader's length check finds
+    // nothing new in the others (a tool call's argument fragments, the final chunk), and defining
+    // the property is the dearest step of a small chunk.
+    if (this.textDelta !== "" || this.thinkingDelta !== "") {
+      attachChunkDelta(content, { text: this.textDelta, thinking: this.thinkingDelta });
+      this.textDelta = "";
+      this.thinkingDelta = "";
+    }
     const response: ChatResponse = { id: this.id, createdAt: this.timestamp(), content };
     if (this.usage) response.usage = this.usage;
     if (metadata !== undefined) response.metadata = metadata;
