@@ -1,9 +1,9 @@
 import { ModelError } from "../errors/model-error.js";
+import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 import { timerLimit } from "../utils/limit-option.js";
 import { ownedSignal } from "../utils/signal-controller.js";
 import { untilAborted } from "../utils/until-aborted.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
-import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
 /** The time limits of one attempt, in milliseconds; `undefined` (or <= 0) means no limit. */
 export interface AttemptLimits {

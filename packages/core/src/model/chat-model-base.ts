@@ -19,6 +19,7 @@ import { describeThrown } from "../utils/json-copy.js";
 import { limitOrDefault } from "../utils/limit-option.js";
 import { interruptedErrorFrom } from "./abortable-sleep.js";
 import { AttemptControl } from "./attempt-control.js";
+import { AttemptStream } from "./attempt-stream.js";
 import type { ChatResponse } from "./chat-response.js";
 import { createChatResponse } from "./create-chat-response.js";
 import { isRetryableError, normalizeModelError } from "./model-errors.js";
@@ -353,7 +354,9 @@ export abstract class ChatModelBase<
   });
 
   /** The attempt loop shared by `call()` and `stream()`: retries, timeout, abort. */
-  private async *run(
+  // The attempts of a request as a stream of chunks (see AttemptStream): opened, with retries,
+  // on the first `next()`; each later chunk within the attempt's limits.
+  private run(
     messages: readonly TMessage[],
     options: TOptions,
   ): AsyncGenerator<ChatResponse, void, undefined> {
@@ -365,76 +368,52 @@ export abstract class ChatModelBase<
       maxRetries = this.maxRetries,
       ...rest
     } = options;
-    if (signal?.aborted) throw interruptedErrorFrom(signal);
     const limits = {
       responseMs: timeout,
       idleMs: this.streaming ? (idleTimeout ?? undefined) : undefined,
       totalMs: requestTimeout ?? undefined,
     };
-    let attempts = 0;
-    let control: AttemptControl | undefined;
-    let iterator: AsyncIterator<ChatResponse> | undefined;
-    let finished = false;
-    try {
-      let first: IteratorResult<ChatResponse>;
-      try {
-        const opened = await retryWithBackoff(
-          async (attempt) => {
-            attempts = attempt;
-            const ctl = new AttemptControl(signal, limits, this.describe);
-            let it: AsyncIterator<ChatResponse> | undefined;
-            try {
-              const request: ChatModelRequest<TOptions> = { ...rest, signal: ctl.signal, attempt };
-              it = this.open(messages, request);
-              const result = await ctl.race(it.next());
-              return { ctl, it, result };
-            } catch (error) {
-              ctl.dispose();
-              if (it) closeQuietly(it);
-              throw this.asModelError(this.normalizeError(ctl.explain(error)));
-            }
-          },
-          {
-            ...this.retryOptions,
-            maxRetries,
-            ...(signal ? { signal } : {}),
-            isRetryable: isRetryableError,
-          },
-        );
-        control = opened.ctl;
-        iterator = opened.it;
-        first = opened.result;
-      } catch (error) {
-        throw this.gaveUp(error, attempts);
-      }
-      if (first.done) {
-        finished = true;
-        return;
-      }
-      let last = first.value;
-      control.pause();
-      yield last;
-      for (;;) {
-        control.touch();
-        let result: IteratorResult<ChatResponse>;
+    return new AttemptStream({
+      open: async () => {
+        if (signal?.aborted) throw interruptedErrorFrom(signal);
+        let attempts = 0;
         try {
-          result = await control.race(iterator.next());
+          return await retryWithBackoff(
+            async (attempt) => {
+              attempts = attempt;
+              const control = new AttemptControl(signal, limits, this.describe);
+              let iterator: AsyncIterator<ChatResponse> | undefined;
+              try {
+                const request: ChatModelRequest<TOptions> = {
+                  ...rest,
+                  signal: control.signal,
+                  attempt,
+                };
+                iterator = this.open(messages, request);
+                const first = await control.race(iterator.next());
+                return { control, iterator, first };
+              } catch (error) {
+                control.dispose();
+                if (iterator) closeQuietly(iterator);
+                throw this.asModelError(this.normalizeError(control.explain(error)));
+              }
+            },
+            {
+              ...this.retryOptions,
+              maxRetries,
+              ...(signal ? { signal } : {}),
+              isRetryable: isRetryableError,
+            },
+          );
         } catch (error) {
-          throw this.asModelError(this.normalizeError(control.explain(error)));
+          throw this.gaveUp(error, attempts);
         }
-        if (result.done) {
-          finished = true;
-          if (this.streaming) checkToolCallsComplete(last, this.provider, this.describe().what);
-          return;
-        }
-        last = result.value;
-        control.pause();
-        yield last;
-      }
-    } finally {
-      control?.dispose();
-      if (iterator && !finished) closeQuietly(iterator);
-    }
+      },
+      failed: (control, error) => this.asModelError(this.normalizeError(control.explain(error))),
+      ended: (last) => {
+        if (this.streaming) checkToolCallsComplete(last, this.provider, this.describe().what);
+      },
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { TextBlock, ToolUseBlock } from "../message/content-block.js";
+import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 import { timerLimit } from "../utils/limit-option.js";
 import { isPromiseLike } from "../utils/promise-like.js";
 import { shortUuid } from "../utils/short-uuid.js";
@@ -6,7 +7,6 @@ import { untilAborted } from "../utils/until-aborted.js";
 import type { ToolPostprocessFunc } from "./registered-tool-function.js";
 import type { ToolContext, ToolDefinition } from "./tool-definition.js";
 import { type ToolResponse, toolResponse } from "./tool-response.js";
-import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
 /** The text AgentScope adds to a tool result when the call was interrupted. */
 export const TOOL_INTERRUPTED_TEXT =
