@@ -34,6 +34,7 @@ import {
 } from "./hook-types.js";
 import { MessagePrinter } from "./message-printer.js";
 import { getDefaultOutputSink, type OutputSink } from "./output-sink.js";
+import { StartedOnRead, type StartedStream } from "./started-on-read.js";
 
 /** The options of {@link AgentBase}. */
 export interface AgentBaseOptions {
@@ -221,7 +222,7 @@ export abstract class AgentBase extends StateModule {
    * bounded buffer that the consumer drains; leaving the loop early (`break`) interrupts the agent.
    */
   stream(...args: Parameters<this["reply"]>): AsyncGenerator<AgentEvent, void, undefined> {
-    return this.#stream(args);
+    return new StartedOnRead(() => this.#startStream(args));
   }
 
   /**
@@ -600,30 +601,23 @@ export abstract class AgentBase extends StateModule {
     }
   }
 
-  async *#stream(args: unknown[]): AsyncGenerator<AgentEvent, void, undefined> {
+  // Starts a streamed run (on the stream's first read): its events, how to stop it early, its end.
+  #startStream(args: unknown[]): StartedStream<AgentEvent> {
     const channel = new EventChannel<AgentEvent>(this.streamBufferSize);
     const run = this.#begin(channel);
     // Failures reach the consumer as the final `error` event, then are thrown after it.
-    let failure: { error: unknown } | undefined;
-    const running = this.#execute(run, args).then(
+    const ended = this.#execute(run, args).then(
       () => channel.close(),
-      (error: unknown) => {
-        failure = { error };
-        channel.close();
-      },
+      (error: unknown) => channel.close({ error }),
     );
-    let drained = false;
-    try {
-      for await (const event of channel) yield event;
-      drained = true;
-    } finally {
-      if (!drained) {
+    return {
+      events: channel[Symbol.asyncIterator](),
+      stop: () => {
         channel.discard();
         abortRun(run, this.name, "The stream consumer stopped reading.");
-      }
-      await running;
-    }
-    if (failure) throw failure.error;
+      },
+      ended,
+    };
   }
 }
 

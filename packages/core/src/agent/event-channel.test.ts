@@ -63,6 +63,27 @@ describe("EventChannel", () => {
     expect(await fresh.next()).toEqual({ done: true, value: undefined });
   });
 
+  it("rejects the read past the last item once with the failure it was closed with", async () => {
+    const channel = new EventChannel<number>();
+    const reader = channel[Symbol.asyncIterator]();
+    await channel.push(1);
+    channel.close({ error: new Error("run failed") });
+    expect(await reader.next()).toEqual({ done: false, value: 1 });
+    await expect(reader.next()).rejects.toThrow("run failed");
+    expect(await reader.next()).toEqual({ done: true, value: undefined });
+  });
+
+  it("rejects a waiting read with the failure it was closed with", async () => {
+    const channel = new EventChannel<number>();
+    const reader = channel[Symbol.asyncIterator]();
+    const waiting = reader.next();
+    await settle();
+    channel.close({ error: new Error("gone") });
+    channel.close({ error: new Error("ignored: already closed") });
+    await expect(waiting).rejects.toThrow("gone");
+    expect(await reader.next()).toEqual({ done: true, value: undefined });
+  });
+
   it("answers reads asked before the first settles, in order", async () => {
     const channel = new EventChannel<number>();
     const reader = channel[Symbol.asyncIterator]();

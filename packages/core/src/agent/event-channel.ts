@@ -16,6 +16,7 @@ export class EventChannel<T> implements AsyncIterable<T> {
   #items: T[] = [];
   #closed = false;
   #reader: (() => void) | undefined;
+  #failure: Failed | undefined;
   #writers: (() => void)[] = [];
 
   constructor(capacity = 64) {
@@ -47,8 +48,12 @@ export class EventChannel<T> implements AsyncIterable<T> {
     this.#wakeReader();
   }
 
-  /** Ends the channel: the consumer gets what is queued, then stops; waiting pushes return. */
-  close(): void {
+  /**
+   * Ends the channel: the consumer gets what is queued, then stops (its read after the last item
+   * rejects with `failure.error` when a failure is given); waiting pushes return.
+   */
+  close(failure?: { error: unknown }): void {
+    if (failure && !this.#closed) this.#failure = new Failed(failure.error);
     this.#closed = true;
     this.#wakeReader();
     for (const wake of this.#writers.splice(0)) wake();
@@ -64,16 +69,24 @@ export class EventChannel<T> implements AsyncIterable<T> {
     return new ChannelReader((wake) => this.#take(wake));
   }
 
+  // The failure the channel was closed with, once (the first read past the end rejects with it).
+  #takeFailure(): Failed | undefined {
+    const failure = this.#failure;
+    this.#failure = undefined;
+    return failure;
+  }
+
   // The queued items (the writers waiting for room are woken), or, when there are none,
-  // `undefined` after `wake` was registered for the next push or close; `null` once closed.
-  #take(wake: () => void): T[] | undefined | null {
+  // `undefined` after `wake` was registered for the next push or close; once closed, the failure
+  // it was closed with (the first time), else `null`.
+  #take(wake: () => void): T[] | undefined | null | Failed {
     if (this.#items.length > 0) {
       const batch = this.#items;
       this.#items = [];
       for (const resume of this.#writers.splice(0)) resume();
       return batch;
     }
-    if (this.#closed) return null;
+    if (this.#closed) return this.#takeFailure() ?? null;
     this.#reader = wake;
     return undefined;
   }
@@ -85,17 +98,27 @@ export class EventChannel<T> implements AsyncIterable<T> {
   }
 }
 
+// The end of a channel closed with an error: the read that meets it rejects with `error`.
+class Failed {
+  constructor(readonly error: unknown) {}
+}
+
+type Read<T> = {
+  resolve: (result: IteratorResult<T, void>) => void;
+  reject: (error: unknown) => void;
+};
+
 // Reads a channel batch by batch, each item as one resolved promise.
 class ChannelReader<T> extends StreamIterator<T> {
-  readonly #take: (wake: () => void) => T[] | undefined | null;
+  readonly #take: (wake: () => void) => T[] | undefined | null | Failed;
   #batch: T[] = [];
   #at = 0;
   #done = false;
   // Reads waiting for an item, oldest first (a reader may call `next()` again before the first
   // settles, as an async generator allows).
-  readonly #waiting: ((result: IteratorResult<T, void>) => void)[] = [];
+  readonly #waiting: Read<T>[] = [];
 
-  constructor(take: (wake: () => void) => T[] | undefined | null) {
+  constructor(take: (wake: () => void) => T[] | undefined | null | Failed) {
     super();
     this.#take = take;
   }
@@ -103,10 +126,11 @@ class ChannelReader<T> extends StreamIterator<T> {
   next(): Promise<IteratorResult<T, void>> {
     if (this.#waiting.length === 0) {
       const ready = this.#poll();
+      if (ready instanceof Failed) return Promise.reject(ready.error);
       if (ready) return Promise.resolve(ready);
     }
-    return new Promise((resolve) => {
-      this.#waiting.push(resolve);
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
     });
   }
 
@@ -115,20 +139,22 @@ class ChannelReader<T> extends StreamIterator<T> {
     while (this.#waiting.length > 0) {
       const ready = this.#poll();
       if (!ready) return;
-      (this.#waiting.shift() as (result: IteratorResult<T, void>) => void)(ready);
+      const read = this.#waiting.shift() as Read<T>;
+      if (ready instanceof Failed) read.reject(ready.error);
+      else read.resolve(ready);
     }
   };
 
-  // The next result when one is ready (an item, or the end); else `undefined`, with `#wake`
-  // registered on the channel.
-  #poll(): IteratorResult<T, void> | undefined {
+  // The next result when one is ready (an item, or the end, or the failure the channel ended
+  // with); else `undefined`, with `#wake` registered on the channel.
+  #poll(): IteratorResult<T, void> | Failed | undefined {
     if (this.#done) return DONE;
     if (this.#at < this.#batch.length) return { done: false, value: this.#batch[this.#at++] as T };
     const batch = this.#take(this.#wake);
     if (batch === undefined) return undefined;
-    if (batch === null) {
+    if (batch === null || batch instanceof Failed) {
       this.#done = true;
-      return DONE;
+      return batch ?? DONE;
     }
     this.#batch = batch;
     this.#at = 1;
@@ -138,7 +164,7 @@ class ChannelReader<T> extends StreamIterator<T> {
   return(): Promise<IteratorResult<T, void>> {
     this.#done = true;
     this.#batch = [];
-    for (const resolve of this.#waiting.splice(0)) resolve(DONE);
+    for (const read of this.#waiting.splice(0)) read.resolve(DONE);
     return Promise.resolve(DONE);
   }
 }
