@@ -353,9 +353,11 @@ export abstract class ChatModelBase<
     what: `The ${this.provider} model ${this.modelName}`,
   });
 
-  /** The attempt loop shared by `call()` and `stream()`: retries, timeout, abort. */
-  // The attempts of a request as a stream of chunks (see AttemptStream): opened, with retries,
-  // on the first `next()`; each later chunk within the attempt's limits.
+  /**
+   * The attempt loop shared by `call()` and `stream()` (retries, timeout, abort) as a stream of
+   * chunks ({@link AttemptStream}): opened, with retries, on the first `next()`; each later chunk
+   * within the attempt's limits.
+   */
   private run(
     messages: readonly TMessage[],
     options: TOptions,
