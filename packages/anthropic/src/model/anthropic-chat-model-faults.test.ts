@@ -25,6 +25,24 @@ describe("AnthropicChatModel faults", () => {
       ),
   );
 
+  it("names the endpoint when a non-streaming answer is not a JSON object", async () => {
+    await using server = await createTestServer({
+      [PATH]: {
+        response: {
+          type: "binary",
+          body: new TextEncoder().encode("upstream busy"),
+          contentType: "text/plain",
+        },
+      },
+    });
+    const error: unknown = await modelFor(server, { stream: false, maxRetries: 0 })
+      .call(messages)
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toContain("not a JSON object");
+    expect((error as ModelError).retryable).toBe(false);
+  });
+
   it("retries a 429 and a 529 after the retry-after delay each states", async () => {
     await using server = await createTestServer({
       [PATH]: {

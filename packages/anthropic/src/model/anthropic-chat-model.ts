@@ -3,7 +3,9 @@ import {
   type ChatModelRequest,
   type ChatResponse,
   definedFields,
+  jsonResponseBody,
   lazyStream,
+  ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -14,6 +16,7 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
+import type { Message } from "@anthropic-ai/sdk/resources/messages";
 import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
 import {
@@ -148,8 +151,18 @@ export class AnthropicChatModel extends ChatModelBase<
   ): Promise<ChatResponse> {
     const startTime = Date.now();
     const params = toNonStreamingParams(this.requestBody(messages, request));
-    const message = await this.client.messages.create(params, { signal: request.signal });
-    return parseMessage(message, this.settings(startTime, request));
+    // The SDK sends the request; the body is read without its parsing (see jsonResponseBody).
+    const response = await this.client.messages
+      .create(params, { signal: request.signal })
+      .asResponse();
+    const message = await jsonResponseBody(response);
+    if (message === null || typeof message !== "object" || Array.isArray(message)) {
+      throw new ModelError(
+        `${this.provider}: the Messages response is not a JSON object; check that \`baseURL\` points at a Messages endpoint.`,
+        { provider: this.provider, retryable: false },
+      );
+    }
+    return parseMessage(message as Message, this.settings(startTime, request));
   }
 
   protected override normalizeError(error: unknown): unknown {

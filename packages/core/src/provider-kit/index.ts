@@ -13,6 +13,7 @@ export {
   type HistoryPiecesOptions,
   historyPieces,
 } from "./history-pieces.js";
+export { jsonResponseBody } from "./json-response-body.js";
 export { lazyStream } from "./lazy-stream.js";
 export {
   MultiAgentFormatterBase,

@@ -195,6 +195,24 @@ describe("OpenAIChatModel streaming against recorded responses", () => {
 });
 
 describe("OpenAIChatModel non-streaming against recorded responses", () => {
+  it("reads a cut JSON body as a retryable malformed-response ModelError", async () => {
+    await using server = await createTestServer({
+      [PATH]: {
+        response: {
+          type: "binary",
+          body: new TextEncoder().encode('{"id": "chatcmpl-1", "choi'),
+          contentType: "application/json",
+        },
+      },
+    });
+    const error: unknown = await modelFor(server, { stream: false, maxRetries: 0 })
+      .call(messages)
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).message).toContain("malformed response");
+    expect((error as ModelError).retryable).toBe(true);
+  });
+
   it("parses a completion: text, usage and id; the request says stream: false", async () => {
     await using server = await createTestServer({
       [PATH]: { response: { type: "json", body: wireJson("openai-text") } },

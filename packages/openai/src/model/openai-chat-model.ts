@@ -1,6 +1,7 @@
 import {
   type ChatResponse,
   checkRequestMessages,
+  jsonResponseBody,
   type ProviderApiFailure,
   type ProviderCallOptions,
   type StructuredMode,
@@ -101,11 +102,11 @@ export class OpenAIChatModel extends OpenAIModelBase<
     mode: StructuredMode | undefined,
     startTime: number,
   ): Promise<ChatResponse> {
-    const completion = await this.client.chat.completions.create(
-      toChatCompletionParams(body),
-      abortOptions(this.client, signal),
-    );
-    return parseChatCompletion(completion, this.settings(startTime, mode));
+    // The SDK sends the request; the body is read without its parsing (see jsonResponseBody).
+    const response = await this.client.chat.completions
+      .create(toChatCompletionParams(body), abortOptions(this.client, signal))
+      .asResponse();
+    return parseChatCompletion(await jsonResponseBody(response), this.settings(startTime, mode));
   }
 
   /**

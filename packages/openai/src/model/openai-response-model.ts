@@ -1,6 +1,7 @@
 import {
   type ChatResponse,
   checkRequestMessages,
+  jsonResponseBody,
   type ProviderApiFailure,
   type ProviderCallOptions,
   type StructuredMode,
@@ -118,11 +119,11 @@ export class OpenAIResponseModel extends OpenAIModelBase<
     mode: StructuredMode | undefined,
     startTime: number,
   ): Promise<ChatResponse> {
-    const response = await this.client.responses.create(
-      { ...toResponseCreateParams(body), stream: false },
-      abortOptions(this.client, signal),
-    );
-    return parseResponsesResponse(response, this.settings(startTime, mode));
+    // The SDK sends the request; the body is read without its parsing (see jsonResponseBody).
+    const response = await this.client.responses
+      .create({ ...toResponseCreateParams(body), stream: false }, abortOptions(this.client, signal))
+      .asResponse();
+    return parseResponsesResponse(await jsonResponseBody(response), this.settings(startTime, mode));
   }
 
   /** Sends a streaming request through the SDK and reads its events with our typed SSE reader. */
