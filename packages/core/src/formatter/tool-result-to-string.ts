@@ -61,6 +61,7 @@ export async function convertToolResultToString(
   output: string | readonly ToolResultOutputBlock[] | null | undefined,
   saveBase64Data: Base64MediaSaver,
 ): Promise<ToolResultText> {
+  // The common case, formatted again for every step of a reply: text only.
   const plain = toolResultPlainText(output);
   if (plain !== undefined) return { text: plain, media: [] };
   if (!Array.isArray(output)) {
@@ -76,7 +77,6 @@ export async function convertToolResultToString(
     );
   }
 
-  // The common case, formatted again for every step of a reply: one text block.
   const texts: string[] = [];
   const media: ToolResultMedia[] = [];
   for (let i = 0; i < output.length; i++) {

@@ -1,6 +1,6 @@
 // Why this exists: a Stainless SDK's (OpenAI, Anthropic) parsing of a non-streamed response (its
 // promise chain, the media-type checks, `_request_id` defined on the result, the log guards) costs
-// ≈ 14 µs per request on a cold cache, over a third of our own work per agent step (issue 35).
+// ≈ 14 µs per request on a cold cache, a quarter of the framework's cost per agent step (issue 35).
 // The SDK still builds and sends the request (`.asResponse()`) and turns HTTP errors into its
 // `APIError`s; only the body is read here, as the SDK reads it.
 
