@@ -102,8 +102,6 @@ export class ChatResponseAccumulator {
   /** Text and thinking added since the last chunk was built (carried beside it as its delta). */
   private textDelta = "";
   private thinkingDelta = "";
-  private stampMs = -1;
-  private stamp = "";
   private audio = "";
   private audioMediaType = "audio/wav";
   private readonly toolCalls: ToolCallState[] = [];
@@ -322,16 +320,6 @@ export class ChatResponseAccumulator {
     return this.build(true);
   }
 
-  // One formatted timestamp per millisecond, not per chunk.
-  private timestamp(): string {
-    const now = Date.now();
-    if (now !== this.stampMs) {
-      this.stampMs = now;
-      this.stamp = formatTimestamp(new Date(now));
-    }
-    return this.stamp;
-  }
-
   private build(final: boolean): ChatResponse {
     let lagging = false;
     const content: ChatResponseBlock[] = [];
@@ -413,7 +401,7 @@ export class ChatResponseAccumulator {
       this.textDelta = "";
       this.thinkingDelta = "";
     }
-    const response: ChatResponse = { id: this.id, createdAt: this.timestamp(), content };
+    const response: ChatResponse = { id: this.id, createdAt: formatTimestamp(), content };
     if (this.usage) response.usage = this.usage;
     if (metadata !== undefined) response.metadata = metadata;
     return response;

@@ -1,5 +1,7 @@
 let cachedSecond = Number.NaN;
 let cachedPrefix = "";
+let cachedTime = Number.NaN;
+let cachedStamp = "";
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
@@ -9,6 +11,8 @@ const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
  */
 export function formatTimestamp(date?: Date): string {
   const time = date ? date.getTime() : Date.now();
+  // Messages and streamed chunks made within one millisecond share one string.
+  if (time === cachedTime) return cachedStamp;
   if (Number.isNaN(time)) return "NaN-NaN-NaN NaN:NaN:NaN.NaN";
   const second = Math.floor(time / 1000);
   // Every message gets a timestamp: the date-and-seconds part is built once per second (local
@@ -20,5 +24,7 @@ export function formatTimestamp(date?: Date): string {
       `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.`;
     cachedSecond = second;
   }
-  return cachedPrefix + pad(time - second * 1000, 3);
+  cachedTime = time;
+  cachedStamp = cachedPrefix + pad(time - second * 1000, 3);
+  return cachedStamp;
 }
