@@ -454,7 +454,13 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       { excludeMark: this.#compressedMarkToExclude() },
       1,
     );
-    const prompt = await this.#format(this.formatter, [this.#systemMsg(), ...msgs], tools, history);
+    // `concat`, not a spread: one array of the exact length, no iterator (every step).
+    const prompt = await this.#format(
+      this.formatter,
+      [this.#systemMsg()].concat(msgs),
+      tools,
+      history,
+    );
     await this.memory.deleteByMark(HINT_MARK);
 
     const msg = new Msg({ name: this.name, content: [], role: "assistant" });
