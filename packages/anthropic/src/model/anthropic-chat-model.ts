@@ -5,7 +5,6 @@ import {
   definedFields,
   jsonResponseBody,
   lazyStream,
-  ModelError,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -16,7 +15,6 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import Anthropic from "@anthropic-ai/sdk";
-import type { Message } from "@anthropic-ai/sdk/resources/messages";
 import type { AnthropicMessage } from "../formatter/anthropic-message.js";
 import { type AnthropicThinkingParam, anthropicThinking } from "./anthropic-thinking.js";
 import {
@@ -155,14 +153,7 @@ export class AnthropicChatModel extends ChatModelBase<
     const response = await this.client.messages
       .create(params, { signal: request.signal })
       .asResponse();
-    const message = await jsonResponseBody(response);
-    if (message === null || typeof message !== "object" || Array.isArray(message)) {
-      throw new ModelError(
-        `${this.provider}: the Messages response is not a JSON object; check that \`baseURL\` points at a Messages endpoint.`,
-        { provider: this.provider, retryable: false },
-      );
-    }
-    return parseMessage(message as Message, this.settings(startTime, request));
+    return parseMessage(await jsonResponseBody(response), this.settings(startTime, request));
   }
 
   protected override normalizeError(error: unknown): unknown {

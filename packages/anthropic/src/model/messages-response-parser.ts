@@ -1,4 +1,9 @@
-import { type ChatResponse, type ChatResponseBlock, createChatResponse } from "@agentscope-ts/core";
+import {
+  type ChatResponse,
+  type ChatResponseBlock,
+  createChatResponse,
+  ModelError,
+} from "@agentscope-ts/core";
 import type { Message } from "@anthropic-ai/sdk/resources/messages";
 import {
   type ParseSettings,
@@ -16,9 +21,17 @@ function inputObject(input: unknown): Record<string, unknown> {
  * AgentScope's `_parse_anthropic_completion_response`: a `Message` as a ChatResponse. Thinking
  * keeps its `signature`; redacted thinking is kept (see {@link redactedThinkingBlock}); `metadata`
  * holds the forced tool's input for structured output, else `stop_reason`. Compatible servers may
- * leave fields out, so each is read defensively.
+ * leave fields out, so each is read defensively; a body that is not a JSON object is a
+ * `ModelError` naming the endpoint.
  */
-export function parseMessage(message: Message, settings: ParseSettings): ChatResponse {
+export function parseMessage(body: unknown, settings: ParseSettings): ChatResponse {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new ModelError(
+      `${settings.provider}: the Messages response is not a JSON object; check that \`baseURL\` points at a Messages endpoint.`,
+      { provider: settings.provider, retryable: false },
+    );
+  }
+  const message = body as Message;
   const blocks = Array.isArray(message.content) ? message.content : [];
   const content: ChatResponseBlock[] = [];
   let structured: Record<string, unknown> | undefined;

@@ -318,10 +318,36 @@ describe("AgentBase.stream", () => {
     expect(maxAhead).toBeLessThanOrEqual(2 * 4 + 1);
   });
 
-  it("rejects streaming a busy agent", async () => {
+  it("rejects streaming a busy agent, then is done", async () => {
     const agent = new ScriptedAgent("busy", { chunks: ["a"], waitMs: 30 });
     const running = agent.call(user("1"));
-    await expect(agent.stream(user("2")).next()).rejects.toThrow(AgentBusyError);
+    const stream = agent.stream(user("2"));
+    await expect(stream.next()).rejects.toThrow(AgentBusyError);
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
     await running;
+  });
+
+  it("starts the reply on the first read, and not at all when returned before it", async () => {
+    const agent = new ScriptedAgent("lazy", { chunks: ["a"] });
+    const unread = agent.stream(user("never"));
+    expect(agent.isReplying).toBe(false);
+    expect(await unread.return(undefined)).toEqual({ done: true, value: undefined });
+    expect(await unread.next()).toEqual({ done: true, value: undefined });
+    expect(agent.replies).toBe(0);
+
+    const stream = agent.stream(user("x"));
+    expect(agent.replies).toBe(0);
+    expect((await stream.next()).value?.type).toBe("reply_start");
+    expect(agent.isReplying).toBe(true);
+    await stream.return(undefined);
+  });
+
+  it("is done after the consumer left early, once the stopped reply is over", async () => {
+    const agent = new ScriptedAgent("left", { chunks: ["a", "b"], waitMs: 5000 });
+    const stream = agent.stream(user("x"));
+    expect((await stream.next()).value?.type).toBe("reply_start");
+    expect(await stream.return(undefined)).toEqual({ done: true, value: undefined });
+    expect(agent.isReplying).toBe(false);
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
   });
 });

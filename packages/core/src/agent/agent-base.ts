@@ -3,6 +3,8 @@ import { InterruptedError } from "../errors/interrupted-error.js";
 import { ValidationError } from "../errors/validation-error.js";
 import type { AudioBlock } from "../message/content-block.js";
 import { Msg } from "../message/msg.js";
+import { lazyStream } from "../provider-kit/lazy-stream.js";
+import { DONE } from "../provider-kit/stream-iterator.js";
 import { StateModule } from "../state/state-module.js";
 import { traceReply } from "../tracing/agent-span.js";
 import {
@@ -34,7 +36,6 @@ import {
 } from "./hook-types.js";
 import { MessagePrinter } from "./message-printer.js";
 import { getDefaultOutputSink, type OutputSink } from "./output-sink.js";
-import { StartedOnRead, type StartedStream } from "./started-on-read.js";
 
 /** The options of {@link AgentBase}. */
 export interface AgentBaseOptions {
@@ -222,7 +223,7 @@ export abstract class AgentBase extends StateModule {
    * bounded buffer that the consumer drains; leaving the loop early (`break`) interrupts the agent.
    */
   stream(...args: Parameters<this["reply"]>): AsyncGenerator<AgentEvent, void, undefined> {
-    return new StartedOnRead(() => this.#startStream(args));
+    return lazyStream(async () => this.#startStream(args));
   }
 
   /**
@@ -601,23 +602,37 @@ export abstract class AgentBase extends StateModule {
     }
   }
 
-  // Starts a streamed run (on the stream's first read): its events, how to stop it early, its end.
-  #startStream(args: unknown[]): StartedStream<AgentEvent> {
+  // Starts a streamed run (on the stream's first read): its events, read straight from the
+  // channel; leaving before the end stops the run and returns once it is over.
+  #startStream(args: unknown[]): AsyncIterable<AgentEvent> {
     const channel = new EventChannel<AgentEvent>(this.streamBufferSize);
     const run = this.#begin(channel);
+    let over = false;
     // Failures reach the consumer as the final `error` event, then are thrown after it.
     const ended = this.#execute(run, args).then(
-      () => channel.close(),
-      (error: unknown) => channel.close({ error }),
-    );
-    return {
-      events: channel[Symbol.asyncIterator](),
-      stop: () => {
-        channel.discard();
-        abortRun(run, this.name, "The stream consumer stopped reading.");
+      () => {
+        over = true;
+        channel.close();
       },
-      ended,
+      (error: unknown) => {
+        over = true;
+        channel.close({ error });
+      },
+    );
+    const events = channel[Symbol.asyncIterator]();
+    const stream: AsyncIterator<AgentEvent> = {
+      next: () => events.next(),
+      return: async () => {
+        if (!over) {
+          channel.discard();
+          abortRun(run, this.name, "The stream consumer stopped reading.");
+        }
+        await events.return();
+        await ended;
+        return DONE;
+      },
     };
+    return { [Symbol.asyncIterator]: () => stream };
   }
 }
 
