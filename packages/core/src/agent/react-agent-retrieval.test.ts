@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ModelError } from "../errors/model-error.js";
-import { makeAgent, promptText } from "../integration/__fixtures__/react-kit.js";
+import { makeAgent, PlainFormatter, promptText } from "../integration/__fixtures__/react-kit.js";
 import { setLogger } from "../logging/logger.js";
 import { LongTermMemoryBase } from "../memory/long-term-memory-base.js";
 import { Msg } from "../message/msg.js";
@@ -8,9 +8,11 @@ import { createDocument, type Document } from "../rag/document.js";
 import { KnowledgeBase } from "../rag/knowledge-base.js";
 import { captureLogs } from "../testing/capture-logs.js";
 import { RecordingTracer } from "../testing/recording-tracer.js";
+import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { scriptedText, scriptedToolCall } from "../testing/scripted-steps.js";
 import { type ToolResponse, toolResponse } from "../tool/tool-response.js";
 import { setTracer } from "../tracing/global-tracer.js";
+import { ReActAgent } from "./react-agent.js";
 import { REWRITE_QUERY_HINT } from "./react-agent-hints.js";
 
 /** A long-term memory keeping texts in a list; retrieval returns the texts sharing a word. */
@@ -347,5 +349,35 @@ describe("ReActAgent knowledge retrieval", () => {
     ]);
     // No documents: nothing added besides the input and the reply.
     expect(await agent.memory.size()).toBe(2);
+  });
+});
+
+describe("ReActAgent retrieval and recording overrides", () => {
+  it("calls an overriding subclass's retrieve and record steps without a long-term memory or knowledge", async () => {
+    const calls: string[] = [];
+    class RecallingAgent extends ReActAgent {
+      protected override async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
+        calls.push(`ltm ${(msg as Msg).getTextContent()}`);
+        await this.memory.add(new Msg("user", "<recalled>fact</recalled>", "user"));
+      }
+      protected override async retrieveFromKnowledge(msg: Msg | Msg[] | null): Promise<void> {
+        calls.push(`knowledge ${(msg as Msg).getTextContent()}`);
+      }
+      protected override async recordToLongTermMemory(): Promise<void> {
+        calls.push(`record ${(await this.memory.size()).toString()}`);
+      }
+    }
+    const model = new ScriptedChatModel({ script: [scriptedText("ok")] });
+    const agent = new RecallingAgent({
+      name: "Friday",
+      sysPrompt: "Be brief.",
+      model,
+      formatter: new PlainFormatter(),
+    });
+    agent.setConsoleOutputEnabled(false);
+    await agent.call(new Msg("user", "hi", "user"));
+    // user, recalled fact, answer: recorded after the reply, retrieved before the model saw it.
+    expect(calls).toEqual(["ltm hi", "knowledge hi", "record 3"]);
+    expect(promptText(model.calls[0]?.messages ?? [])).toContain("<recalled>fact</recalled>");
   });
 });

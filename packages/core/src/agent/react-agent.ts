@@ -296,8 +296,16 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       if (context.signal.aborted) throw interruptedErrorFrom(context.signal);
     };
     await this.memory.add(msg);
-    await this.retrieveFromLongTermMemory(msg);
-    await this.retrieveFromKnowledge(msg);
+    // Each step below is skipped (no promise) when it has nothing to do and is not overridden.
+    if (
+      (this.#staticControl && this.longTermMemory) ||
+      this.retrieveFromLongTermMemory !== ownRetrieveFromLongTermMemory
+    ) {
+      await this.retrieveFromLongTermMemory(msg);
+    }
+    if (this.knowledge.length > 0 || this.retrieveFromKnowledge !== ownRetrieveFromKnowledge) {
+      await this.retrieveFromKnowledge(msg);
+    }
     checkpoint();
 
     let toolChoice: ToolChoice | null = null;
@@ -335,7 +343,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       );
 
       checkpoint();
-      let outputs = await this.#actAll(msgReasoning.getContentBlocks("tool_use"));
+      const toolCalls = msgReasoning.getContentBlocks("tool_use");
+      let outputs = toolCalls.length > 0 ? await this.#actAll(toolCalls) : [];
       checkpoint();
 
       if (this.#requiredStructuredModel) {
@@ -353,13 +362,13 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
           await this.memory.add(hint, { marks: HINT_MARK });
           toolChoice = "none";
           this.#requiredStructuredModel = null;
-        } else if (!msgReasoning.hasContentBlocks("tool_use")) {
+        } else if (toolCalls.length === 0) {
           hint = userHint(STRUCTURED_OUTPUT_REQUIRED_HINT);
           await this.memory.add(hint, { marks: HINT_MARK });
           toolChoice = "required";
         }
         if (hint && this.printHintMsg) await this.print(hint);
-      } else if (!msgReasoning.hasContentBlocks("tool_use")) {
+      } else if (toolCalls.length === 0) {
         msgReasoning.metadata = structuredOutput ?? {};
         replyMsg = msgReasoning;
         break;
@@ -372,7 +381,12 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       await this.memory.add(replyMsg);
     }
 
-    await this.recordToLongTermMemory();
+    if (
+      (this.#staticControl && this.longTermMemory) ||
+      this.recordToLongTermMemory !== ownRecordToLongTermMemory
+    ) {
+      await this.recordToLongTermMemory();
+    }
     // AgentScope answers with `metadata = None` here; a typed reply must hold the structure.
     if (structuredModel && structuredOutput === null) throw this.#noStructuredOutput(replyMsg);
     return replyMsg;
@@ -1017,9 +1031,16 @@ function errorText(error: unknown): string {
 
 // The base implementation, to tell an override apart (read here: a reference to the class inside
 // its own body would make the bundler rename it, and traces name agents by their class).
-const ownCompressMemoryIfNeeded = (
-  ReActAgent.prototype as unknown as { compressMemoryIfNeeded: () => Promise<void> }
-).compressMemoryIfNeeded;
+const ownMethods = ReActAgent.prototype as unknown as {
+  compressMemoryIfNeeded: () => Promise<void>;
+  retrieveFromLongTermMemory: (msg: Msg | Msg[] | null) => Promise<void>;
+  retrieveFromKnowledge: (msg: Msg | Msg[] | null) => Promise<void>;
+  recordToLongTermMemory: () => Promise<void>;
+};
+const ownCompressMemoryIfNeeded = ownMethods.compressMemoryIfNeeded;
+const ownRetrieveFromLongTermMemory = ownMethods.retrieveFromLongTermMemory;
+const ownRetrieveFromKnowledge = ownMethods.retrieveFromKnowledge;
+const ownRecordToLongTermMemory = ownMethods.recordToLongTermMemory;
 
 /**
  * A step whose pre-hook ignored the abort and resumed after its reply was answered (the agent may

@@ -64,7 +64,7 @@ async function driver() {
     `${workload} ${mode}, ${roundsArg} processes each, ms of CPU per run (median batch of ${BATCH} runs)`,
   );
   console.log("| runs | raw openai loop | framework | ratio |\n|---|---|---|---|");
-  const edges = [0, 1, 2, 5, 10, 20, 30, 40, 60, 80, 120, 160].filter((e) => e < batches);
+  const edges = [0, 1, 2, 5, 10, 20, 30, 40, 60, 80, 120, 160, 240].filter((e) => e < batches);
   edges.push(batches);
   for (let i = 0; i + 1 < edges.length; i++) {
     const [from, to] = [edges[i], edges[i + 1]];

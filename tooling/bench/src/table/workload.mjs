@@ -61,7 +61,10 @@ if (workload === "tools" || workload === "answer") {
     report(await timeRuns(model, 1));
   } else {
     // Steady state: warm up, then the median of batches (robust to a load spike in one batch).
-    await timeRuns(model, spec.warmup ?? 30);
+    // 300 runs: V8 optimises a function with TurboFan after ≈ 3,000 calls, which the per-request
+    // code of a 10-round run reaches after ≈ 270 runs; before that both loops are still speeding
+    // up and the batches spread twice as wide (`warmup-curve.mjs` shows the curve).
+    await timeRuns(model, spec.warmup ?? 300);
     const batches = [];
     for (let i = 0; i < (spec.batches ?? 5); i++) batches.push(await timeRuns(model, 20));
     batches.sort((a, b) => a - b);
