@@ -64,7 +64,7 @@ describe("ReActAgent step reuse", () => {
     expect(copy).toEqual(registered.jsonSchema);
   });
 
-  it("offers at the next step a tool a tool registered during the reply", async () => {
+  it("offers at the next step a tool registered during the reply", async () => {
     const toolkit = weatherToolkit();
     toolkit.registerToolFunction(
       tool({

@@ -297,10 +297,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     };
     await this.memory.add(msg);
     // Each step below is skipped (no promise) when it has nothing to do and is not overridden.
-    if (
-      (this.#staticControl && this.longTermMemory) ||
-      this.retrieveFromLongTermMemory !== ownRetrieveFromLongTermMemory
-    ) {
+    if (this.#staticMemory() || this.retrieveFromLongTermMemory !== ownRetrieveFromLongTermMemory) {
       await this.retrieveFromLongTermMemory(msg);
     }
     if (this.knowledge.length > 0 || this.retrieveFromKnowledge !== ownRetrieveFromKnowledge) {
@@ -381,10 +378,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       await this.memory.add(replyMsg);
     }
 
-    if (
-      (this.#staticControl && this.longTermMemory) ||
-      this.recordToLongTermMemory !== ownRecordToLongTermMemory
-    ) {
+    if (this.#staticMemory() || this.recordToLongTermMemory !== ownRecordToLongTermMemory) {
       await this.recordToLongTermMemory();
     }
     // AgentScope answers with `metadata = None` here; a typed reply must hold the structure.
@@ -468,13 +462,7 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
       { excludeMark: this.#compressedMarkToExclude() },
       1,
     );
-    // `concat`, not a spread: one array of the exact length, no iterator (every step).
-    const prompt = await this.#format(
-      this.formatter,
-      [this.#systemMsg()].concat(msgs),
-      tools,
-      history,
-    );
+    const prompt = await this.#format(this.formatter, [this.#systemMsg(), ...msgs], tools, history);
     await this.memory.deleteByMark(HINT_MARK);
 
     const msg = new Msg({ name: this.name, content: [], role: "assistant" });
@@ -640,13 +628,19 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
     });
   }
 
+  // The long-term memory the reply itself retrieves from and records to (`static_control` or
+  // `both` mode), if any.
+  #staticMemory(): LongTermMemoryBase | undefined {
+    return this.#staticControl ? this.longTermMemory : undefined;
+  }
+
   /**
    * In `static_control` (or `both`) mode, adds what the long-term memory retrieves for `msg` to
    * memory, as a `long_term_memory` message.
    */
   protected async retrieveFromLongTermMemory(msg: Msg | Msg[] | null): Promise<void> {
-    if (!this.#staticControl || !this.longTermMemory || !hasInput(msg)) return;
-    const ltm = this.longTermMemory;
+    const ltm = this.#staticMemory();
+    if (!ltm || !hasInput(msg)) return;
     let retrieved: string;
     try {
       retrieved = await traceLongTermMemory(
@@ -668,8 +662,8 @@ export class ReActAgent<TMessage extends object = object> extends AgentBase {
    * to record.
    */
   protected async recordToLongTermMemory(): Promise<void> {
-    if (!this.#staticControl || !this.longTermMemory) return;
-    const ltm = this.longTermMemory;
+    const ltm = this.#staticMemory();
+    if (!ltm) return;
     const msgs = await this.memory.getMemory({ excludeMark: COMPRESSED_MARK });
     try {
       await traceLongTermMemory({ agent: this, memory: ltm, operation: "record" }, () =>
