@@ -15,7 +15,8 @@ export const LAZY = {
   "@agentscope-ts/core/node": ["zod", "yaml"],
   // Scripted models run in a plain Node process (a CLI fixture, a user's script): no test runner.
   "@agentscope-ts/core/testing": ["zod", "yaml", "vitest"],
-  "@agentscope-ts/openai": ["zod", "openai/helpers/zod", "openai/lib/transform"],
+  // The `openai` SDK (≈ 130 ms of its import) loads with the first model, not at import.
+  "@agentscope-ts/openai": ["zod", "openai"],
   "@agentscope-ts/dashscope": ["zod", "ws"],
   "@agentscope-ts/llama-cpp": ["zod"],
   "@agentscope-ts/evaluate": ["bullmq", "ioredis", "zod"],

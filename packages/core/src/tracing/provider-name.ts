@@ -26,7 +26,13 @@ const BASE_URL_PROVIDERS: readonly (readonly [string, string])[] = [
 /** Reads `model.client.baseURL` (the OpenAI SDK's) or `model.baseURL` when there is one. */
 function baseUrlOf(model: object): string | undefined {
   const m = model as { baseURL?: unknown; client?: { baseURL?: unknown } };
-  const url = m.client?.baseURL ?? m.baseURL;
+  let client: { baseURL?: unknown } | undefined;
+  try {
+    client = m.client;
+  } catch {
+    // A client not built yet (an OpenAI model where the SDK loads before its first request).
+  }
+  const url = client?.baseURL ?? m.baseURL;
   return typeof url === "string" && url !== "" ? url : undefined;
 }
 

@@ -304,6 +304,15 @@ describe("provider inference and span values", () => {
     const azure = { provider: "openai", baseURL: "https://x.openai.azure.com" };
     expect(providerNameOf(azure)).toBe("azure.ai.openai");
     expect(providerNameOf({ provider: "llama-cpp" })).toBe("llama-cpp");
+    // A model whose client is not built yet (its SDK loads before the first request) throws on
+    // `client`: the span falls back to the id instead of failing the call.
+    const notYet = {
+      provider: "openai",
+      get client(): never {
+        throw new Error("not loaded yet");
+      },
+    };
+    expect(providerNameOf(notYet)).toBe("openai");
     expect(formatTargetOf(new OpenAIChatFormatter())).toBe("openai");
   });
 

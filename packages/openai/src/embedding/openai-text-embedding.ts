@@ -6,7 +6,8 @@ import {
   type ProviderEmbeddingOptions,
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
-import { abortOptions, createOpenAIClient } from "../model/openai-client.js";
+import { abortOptions } from "../model/openai-client.js";
+import { OpenAIClientRef } from "../model/openai-client-ref.js";
 
 /**
  * Options of {@link OpenAITextEmbedding} (AgentScope's keyword arguments, camelCased): `apiKey`
@@ -29,18 +30,23 @@ export interface OpenAITextEmbeddingOptions extends ProviderEmbeddingOptions {
  */
 export class OpenAITextEmbedding extends BatchedTextEmbeddingBase {
   readonly provider = "openai";
-  /** The SDK client. */
-  readonly client: OpenAI;
+  readonly #clientRef: OpenAIClientRef;
 
   constructor(options: OpenAITextEmbeddingOptions) {
     super(options, { owner: "OpenAITextEmbedding", dimensions: 1024, batchSize: 2048 });
-    this.client = createOpenAIClient(options, "OpenAITextEmbedding");
+    this.#clientRef = new OpenAIClientRef(options, "OpenAITextEmbedding");
+  }
+
+  /** The SDK client (where the `openai` SDK loads asynchronously, as in browsers: after the first call). */
+  get client(): OpenAI {
+    return this.#clientRef.client;
   }
 
   protected async embedBatch(input: string[], request: EmbedRequest): Promise<EmbedResult> {
-    const response = await this.client.embeddings.create(
+    const client = this.#clientRef.current ?? (await this.#clientRef.ready());
+    const response = await client.embeddings.create(
       { input, model: this.modelName, dimensions: this.dimensions, encoding_format: "float" },
-      abortOptions(this.client, request.signal),
+      abortOptions(client, request.signal),
     );
     const ordered = [...response.data].sort((a, b) => a.index - b.index);
     return {
@@ -51,7 +57,10 @@ export class OpenAITextEmbedding extends BatchedTextEmbeddingBase {
 
   /** SDK errors as `ModelError`s; a network error names the host of the client's base URL. */
   protected override normalizeError(error: unknown): unknown {
-    return normalizeProviderError(error, { provider: this.provider, baseURL: this.client.baseURL });
+    return normalizeProviderError(error, {
+      provider: this.provider,
+      baseURL: this.#clientRef.current?.baseURL,
+    });
   }
 
   /** AgentScope keys its cache on the whole request, `encoding_format: "float"` included. */

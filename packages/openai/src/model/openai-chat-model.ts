@@ -8,7 +8,6 @@ import {
   type StructuredStreamOutcome,
   type ThinkingOption,
 } from "@agentscope-ts/core";
-import OpenAI from "openai";
 import type { z } from "zod";
 import type { OpenAIChatMessage } from "../formatter/openai-chat-message.js";
 import {
@@ -27,6 +26,7 @@ import {
   type OpenAIModelBaseOptions,
   type OpenAIModelRequest,
 } from "./openai-model-base.js";
+import { isOpenAIApiError } from "./openai-sdk.js";
 import { readJsonPayloads, type SseWireState } from "./sse-json-events.js";
 import {
   responseFormatFor,
@@ -103,8 +103,9 @@ export class OpenAIChatModel extends OpenAIModelBase<
     startTime: number,
   ): Promise<ChatResponse> {
     // The SDK sends the request; the body is read without its parsing (see jsonResponseBody).
-    const response = await this.client.chat.completions
-      .create(toChatCompletionParams(body), abortOptions(this.client, signal))
+    const client = this.clientRef.current ?? (await this.clientRef.ready());
+    const response = await client.chat.completions
+      .create(toChatCompletionParams(body), abortOptions(client, signal))
       .asResponse();
     return parseChatCompletion(await jsonResponseBody(response), this.settings(startTime, mode));
   }
@@ -117,8 +118,9 @@ export class OpenAIChatModel extends OpenAIModelBase<
     body: ChatCompletionBody,
     signal: AbortSignal,
   ): Promise<OpenStream> {
-    const response = await this.client.chat.completions
-      .create({ ...toChatCompletionParams(body), stream: true }, abortOptions(this.client, signal))
+    const client = this.clientRef.current ?? (await this.clientRef.ready());
+    const response = await client.chat.completions
+      .create({ ...toChatCompletionParams(body), stream: true }, abortOptions(client, signal))
       .asResponse();
     const wire: SseWireState = { sentinel: false };
     return { chunks: readJsonPayloads(response, this.provider, wire), wire };
@@ -162,7 +164,7 @@ export class OpenAIChatModel extends OpenAIModelBase<
 
   /** An error event inside a stream (an SDK `APIError` without status): the provider failed the request. */
   protected override streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
-    return error instanceof OpenAI.APIError ? { message: error.message } : undefined;
+    return isOpenAIApiError(error) ? { message: error.message } : undefined;
   }
 
   private settings(startTime: number, structuredOutput: StructuredMode | undefined): ParseSettings {

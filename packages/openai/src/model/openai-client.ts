@@ -1,5 +1,6 @@
 import { signalController, ValidationError } from "@agentscope-ts/core";
-import OpenAI, { AzureOpenAI } from "openai";
+import type OpenAI from "openai";
+import { type OpenAISdk, openAISdk } from "./openai-sdk.js";
 
 /** The SDK's per-request options (its `RequestOptions`, which the package does not export). */
 type RequestOptions = NonNullable<Parameters<OpenAI["chat"]["completions"]["create"]>[1]>;
@@ -24,21 +25,19 @@ export interface OpenAIClientOptions {
 }
 
 /**
- * The SDK client of a model: `options.client`, or a new `OpenAI` / `AzureOpenAI` client with the
- * key, organization, base URL and `clientKwargs`, its own retries off. A `clientType` other than
- * `"openai"` or `"azure"` is a {@link ValidationError} naming `owner`'s option.
+ * The SDK client of a model: `options.client`, or a new `OpenAI` / `AzureOpenAI` client of `sdk`
+ * (default: the SDK loaded now) with the key, organization, base URL and `clientKwargs`, its own
+ * retries off. A `clientType` other than `"openai"` or `"azure"` is a {@link ValidationError}
+ * naming `owner`'s option.
  */
-export function createOpenAIClient(options: OpenAIClientOptions, owner: string): OpenAI {
-  const clientType = options.clientType ?? "openai";
-  if (clientType !== "openai" && clientType !== "azure") {
-    throw new ValidationError(`${owner} options`, [
-      {
-        path: "clientType",
-        message: `expected "openai" or "azure", received ${JSON.stringify(clientType)}`,
-      },
-    ]);
-  }
+export function createOpenAIClient(
+  options: OpenAIClientOptions,
+  owner: string,
+  sdk?: OpenAISdk,
+): OpenAI {
+  checkClientType(options, owner);
   if (options.client) return options.client;
+  const { OpenAI: Client, AzureOpenAI } = sdk ?? openAISdk();
   const clientOptions = {
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
     ...(options.organization !== undefined ? { organization: options.organization } : {}),
@@ -48,9 +47,22 @@ export function createOpenAIClient(options: OpenAIClientOptions, owner: string):
     maxRetries: 0,
   };
   const client =
-    clientType === "azure" ? new AzureOpenAI(clientOptions) : new OpenAI(clientOptions);
+    options.clientType === "azure" ? new AzureOpenAI(clientOptions) : new Client(clientOptions);
   Object.defineProperty(client, LINKING_CLIENT, { value: true });
   return client;
+}
+
+/** A {@link ValidationError} naming `owner`'s option unless `clientType` is `"openai"` or `"azure"`. */
+export function checkClientType(options: OpenAIClientOptions, owner: string): void {
+  const clientType = options.clientType ?? "openai";
+  if (clientType !== "openai" && clientType !== "azure") {
+    throw new ValidationError(`${owner} options`, [
+      {
+        path: "clientType",
+        message: `expected "openai" or "azure", received ${JSON.stringify(clientType)}`,
+      },
+    ]);
+  }
 }
 
 // Why this exists: given a request `signal`, the SDK (7.x) composes it with its own controller

@@ -16,7 +16,8 @@ import {
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
 import type { z } from "zod";
-import { createOpenAIClient, type OpenAIClientOptions } from "./openai-client.js";
+import type { OpenAIClientOptions } from "./openai-client.js";
+import { OpenAIClientRef } from "./openai-client-ref.js";
 import { openAIReasoningEffort } from "./openai-thinking.js";
 import { loadStrictJsonSchema } from "./structured-output-schema.js";
 
@@ -45,8 +46,8 @@ export abstract class OpenAIModelBase<
   TStream,
 > extends ChatModelBase<TMessage, ProviderCallOptions> {
   readonly provider: string;
-  /** The SDK client. */
-  readonly client: OpenAI;
+  /** Builds the SDK client (with the SDK: in the constructor under Node, else before the first request). */
+  protected readonly clientRef: OpenAIClientRef;
   /** The reasoning effort sent with each request, unless `generateKwargs` sets it. */
   reasoningEffort: string | undefined;
   /** Whether tool arguments are repaired while streaming. */
@@ -66,7 +67,15 @@ export abstract class OpenAIModelBase<
     this.reasoningEffort = openAIReasoningEffort(owner, options);
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.generateKwargs = { ...options.generateKwargs };
-    this.client = createOpenAIClient(options, owner);
+    this.clientRef = new OpenAIClientRef(options, owner);
+  }
+
+  /**
+   * The SDK client. Under Node (≥ 22.12) it exists once the model is constructed; where the
+   * runtime loads the `openai` SDK asynchronously (browsers), after the first call.
+   */
+  get client(): OpenAI {
+    return this.clientRef.client;
   }
 
   /** The request body of a call, checked (structured output replaces tools). */
@@ -151,7 +160,7 @@ export abstract class OpenAIModelBase<
   protected override normalizeError(error: unknown): unknown {
     return normalizeProviderError(error, {
       provider: this.provider,
-      baseURL: this.client.baseURL,
+      baseURL: this.clientRef.current?.baseURL,
       apiFailure: (e) => this.streamErrorEvent(e),
     });
   }

@@ -9,7 +9,6 @@ import {
   type ThinkingOption,
   ValidationError,
 } from "@agentscope-ts/core";
-import OpenAI from "openai";
 import type { z } from "zod";
 import type { OpenAIResponseInputItem } from "../formatter/openai-response-input.js";
 import { abortOptions } from "./openai-client.js";
@@ -18,6 +17,7 @@ import {
   type OpenAIModelBaseOptions,
   type OpenAIModelRequest,
 } from "./openai-model-base.js";
+import { isOpenAIApiError } from "./openai-sdk.js";
 import {
   isRetryableResponsesError,
   parseResponsesResponse,
@@ -120,8 +120,9 @@ export class OpenAIResponseModel extends OpenAIModelBase<
     startTime: number,
   ): Promise<ChatResponse> {
     // The SDK sends the request; the body is read without its parsing (see jsonResponseBody).
-    const response = await this.client.responses
-      .create({ ...toResponseCreateParams(body), stream: false }, abortOptions(this.client, signal))
+    const client = this.clientRef.current ?? (await this.clientRef.ready());
+    const response = await client.responses
+      .create({ ...toResponseCreateParams(body), stream: false }, abortOptions(client, signal))
       .asResponse();
     return parseResponsesResponse(await jsonResponseBody(response), this.settings(startTime, mode));
   }
@@ -131,8 +132,9 @@ export class OpenAIResponseModel extends OpenAIModelBase<
     body: ResponsesBody,
     signal: AbortSignal,
   ): Promise<AsyncIterable<JsonEvent>> {
-    const response = await this.client.responses
-      .create({ ...toResponseCreateParams(body), stream: true }, abortOptions(this.client, signal))
+    const client = this.clientRef.current ?? (await this.clientRef.ready());
+    const response = await client.responses
+      .create({ ...toResponseCreateParams(body), stream: true }, abortOptions(client, signal))
       .asResponse();
     return readJsonEvents(response, this.provider, { sentinel: false });
   }
@@ -164,7 +166,7 @@ export class OpenAIResponseModel extends OpenAIModelBase<
 
   /** An `error` event inside a stream (an SDK `APIError` without status): retryable when its code or type says so. */
   protected override streamErrorEvent(error: unknown): ProviderApiFailure | undefined {
-    if (!(error instanceof OpenAI.APIError)) return undefined;
+    if (!isOpenAIApiError(error)) return undefined;
     return { message: error.message, retryable: isRetryableResponsesError(error) };
   }
 

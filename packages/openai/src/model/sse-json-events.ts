@@ -4,7 +4,7 @@ import {
   ServerSentEventReader,
   StreamIterator,
 } from "@agentscope-ts/core";
-import { APIError } from "openai";
+import { openAISdk } from "./openai-sdk.js";
 
 /** The largest server-sent event we buffer (32 MiB): a stream past it is a typed error. */
 export const MAX_SSE_EVENT_CHARS = 32 * 1024 * 1024;
@@ -196,7 +196,7 @@ class JsonEventStream<T> extends StreamIterator<T> {
     }
     const payload = parsed as Record<string, unknown>;
     if (event === "error" || payload.error) {
-      throw new APIError(
+      throw new (openAISdk().APIError)(
         undefined,
         (payload.error ?? payload) as object,
         undefined,

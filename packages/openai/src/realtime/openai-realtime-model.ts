@@ -10,7 +10,6 @@ import {
   realtimeUrlSourceError,
   type ToolFunctionSchema,
 } from "@agentscope-ts/core";
-import type OpenAI from "openai";
 import type { OpenAIRealtimeWS } from "openai/realtime/ws";
 import type {
   RealtimeAudioConfigInput,
@@ -20,7 +19,8 @@ import type {
   RealtimeSessionCreateRequest,
   SessionUpdateEvent,
 } from "openai/resources/realtime/realtime";
-import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
+import type { OpenAIClientOptions } from "../model/openai-client.js";
+import { OpenAIClientRef } from "../model/openai-client-ref.js";
 import { OpenAIRealtimeTranslator } from "./openai-realtime-events.js";
 
 /** The OpenAI Realtime API's sample rate, for audio in and out (PCM16 mono). */
@@ -82,7 +82,7 @@ export class OpenAIRealtimeModel extends ProviderRealtimeModelBase {
   declare readonly voice: OpenAIRealtimeVoice;
   readonly #turnDetection: Record<string, unknown> | null;
   readonly #sessionKwargs: Record<string, unknown>;
-  readonly #client: OpenAI;
+  readonly #clientRef: OpenAIClientRef;
   readonly #wsOptions: OpenAIRealtimeSocketOptions | undefined;
   #rt: OpenAIRealtimeWS | undefined;
   #closing = false;
@@ -95,7 +95,7 @@ export class OpenAIRealtimeModel extends ProviderRealtimeModelBase {
         ? { type: "server_vad", create_response: true }
         : options.turnDetection;
     this.#sessionKwargs = options.sessionKwargs ?? {};
-    this.#client = createOpenAIClient(options, "OpenAIRealtimeModel");
+    this.#clientRef = new OpenAIClientRef(options, "OpenAIRealtimeModel");
     this.#wsOptions = options.webSocketOptions;
   }
 
@@ -143,7 +143,7 @@ export class OpenAIRealtimeModel extends ProviderRealtimeModelBase {
         // The `ws` client options, as the caller gave them.
         ...(this.#wsOptions ? { options: this.#wsOptions as Record<string, never> } : {}),
       },
-      this.#client,
+      this.#clientRef.current ?? (await this.#clientRef.ready()),
     );
     this.#rt = rt;
     await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { apiTool, type ToolDefinition, toolResponse } from "@agentscope-ts/core";
-import { toFile, type Uploadable } from "openai";
+import type { Uploadable } from "openai";
 import type { ImageEditParamsNonStreaming } from "openai/resources/images";
+import { loadOpenAISdk } from "../model/openai-sdk.js";
 import {
   client,
   IMAGE_FORMATS,
@@ -34,6 +35,7 @@ async function uploadable(
     const name = url.startsWith("data:")
       ? fallbackName
       : new URL(url).pathname.split("/").pop() || fallbackName;
+    const { toFile } = await loadOpenAISdk();
     return toFile(new Uint8Array(await response.arrayBuffer()), name);
   }
   if (!options.readLocalFile) {
@@ -41,6 +43,7 @@ async function uploadable(
       `${url} is not an http(s) or data: URL; pass readLocalFile in the tool's options to read local files`,
     );
   }
+  const { toFile } = await loadOpenAISdk();
   return toFile(await options.readLocalFile(url), url.split(/[\\/]/).pop() || fallbackName);
 }
 
@@ -109,7 +112,7 @@ export function openaiEditImage(options: OpenAIFileToolOptions = {}): ToolDefini
       }
       if (model === "dall-e-2") body.response_format = format;
       else format = "b64_json";
-      const response = await client(input.api_key, options).images.edit(body, {
+      const response = await (await client(input.api_key, options)).images.edit(body, {
         signal: context.signal,
       });
       return toolResponse(imageBlocks(response.data ?? [], format));
@@ -148,7 +151,7 @@ export function openaiCreateImageVariation(options: OpenAIFileToolOptions = {}):
       const format = enumInput(input.response_format, IMAGE_FORMATS, "url", "response_format");
       const image = await uploadable(String(input.image_url), "image.png", options, context.signal);
       // As AgentScope: response_format picks how the answer is read; the request leaves it out.
-      const response = await client(input.api_key, options).images.createVariation(
+      const response = await (await client(input.api_key, options)).images.createVariation(
         {
           model: stringInput(input.model, "dall-e-2"),
           image,
@@ -195,7 +198,9 @@ export function openaiAudioToText(options: OpenAIFileToolOptions = {}): ToolDefi
         options,
         context.signal,
       );
-      const transcription = await client(input.api_key, options).audio.transcriptions.create(
+      const transcription = await (
+        await client(input.api_key, options)
+      ).audio.transcriptions.create(
         {
           model: "whisper-1",
           file,

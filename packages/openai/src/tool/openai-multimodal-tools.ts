@@ -10,6 +10,7 @@ import {
 } from "@agentscope-ts/core";
 import type { ImageGenerateParamsNonStreaming } from "openai/resources/images";
 import { createOpenAIClient, type OpenAIClientOptions } from "../model/openai-client.js";
+import { loadOpenAISdk } from "../model/openai-sdk.js";
 import { enumInput, numberInput, stringInput } from "./tool-input.js";
 
 // AgentScope's `agentscope.tool.openai_*` multimodal tools: the same names, parameters (the
@@ -23,9 +24,9 @@ export type OpenAIToolOptions = Pick<
   "baseURL" | "organization" | "clientKwargs"
 >;
 
-/** The SDK client of one tool call. */
-export const client = (apiKey: unknown, options: OpenAIToolOptions) =>
-  createOpenAIClient({ ...options, apiKey: String(apiKey) }, "OpenAI tool");
+/** The SDK client of one tool call (the `openai` SDK loads on the first). */
+export const client = async (apiKey: unknown, options: OpenAIToolOptions) =>
+  createOpenAIClient({ ...options, apiKey: String(apiKey) }, "OpenAI tool", await loadOpenAISdk());
 
 /** The `api_key` parameter (AgentScope's description). */
 export const openAIKeyParam = apiKeyParam("The API key for the OpenAI API.");
@@ -127,7 +128,7 @@ export function openaiTextToImage(options: OpenAIToolOptions = {}): ToolDefiniti
       }
       if (model !== "gpt-image-1") body.response_format = format;
       else format = "b64_json";
-      const response = await client(input.api_key, options).images.generate(body, {
+      const response = await (await client(input.api_key, options)).images.generate(body, {
         signal: context.signal,
       });
       return toolResponse(imageBlocks(response.data ?? [], format));
@@ -168,7 +169,7 @@ export function openaiImageToText(options: OpenAIToolOptions = {}): ToolDefiniti
           text: (input.prompt as string | undefined) ?? "Describe the image",
         },
       ];
-      const response = await client(input.api_key, options).chat.completions.create(
+      const response = await (await client(input.api_key, options)).chat.completions.create(
         {
           model: stringInput(input.model, "gpt-4o"),
           messages: [{ role: "user", content }],
@@ -216,7 +217,7 @@ export function openaiTextToAudio(options: OpenAIToolOptions = {}): ToolDefiniti
     failure: "Error: Failed to generate audio. ",
     call: async (input, context) => {
       const format = enumInput(input.res_format, AUDIO_FORMATS, "mp3", "res_format");
-      const response = await client(input.api_key, options).audio.speech.create(
+      const response = await (await client(input.api_key, options)).audio.speech.create(
         {
           model: stringInput(input.model, "tts-1"),
           voice: enumInput(input.voice, VOICES, "alloy", "voice"),

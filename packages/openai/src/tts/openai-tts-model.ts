@@ -11,11 +11,8 @@ import {
   ValidationError,
 } from "@agentscope-ts/core";
 import type OpenAI from "openai";
-import {
-  abortOptions,
-  createOpenAIClient,
-  type OpenAIClientOptions,
-} from "../model/openai-client.js";
+import { abortOptions, type OpenAIClientOptions } from "../model/openai-client.js";
+import { OpenAIClientRef } from "../model/openai-client-ref.js";
 import { readJsonEvents } from "../model/sse-json-events.js";
 import { WavStreamReader } from "./wav-stream-reader.js";
 
@@ -95,8 +92,7 @@ function checkOptions(options: OpenAITTSModelOptions): void {
  * and request timeouts and abort come from core's `TTSModelBase`.
  */
 export class OpenAITTSModel extends ProviderTTSModelBase {
-  /** The SDK client. */
-  readonly client: OpenAI;
+  readonly #clientRef: OpenAIClientRef;
   /** The audio format asked for. */
   readonly format: OpenAITTSFormat;
   /** How streamed audio travels. */
@@ -109,11 +105,16 @@ export class OpenAITTSModel extends ProviderTTSModelBase {
     super(options, { provider: "openai", modelName: "gpt-4o-mini-tts", voice: "alloy" });
     this.format = options.format ?? "pcm";
     this.streamFormat = options.streamFormat ?? "audio";
-    this.client = createOpenAIClient(options, "OpenAITTSModel");
+    this.#clientRef = new OpenAIClientRef(options, "OpenAITTSModel");
+  }
+
+  /** The SDK client (where the `openai` SDK loads asynchronously, as in browsers: after the first call). */
+  get client(): OpenAI {
+    return this.#clientRef.client;
   }
 
   protected override normalizeError(error: unknown): unknown {
-    return normalizeModelError(error, this.provider, { baseURL: this.client.baseURL });
+    return normalizeModelError(error, this.provider, { baseURL: this.#clientRef.current?.baseURL });
   }
 
   protected override async *doSynthesize(
@@ -129,10 +130,8 @@ export class OpenAITTSModel extends ProviderTTSModelBase {
       ...(this.streaming ? { stream_format: this.streamFormat } : {}),
       ...this.requestKwargs(request),
     } as OpenAI.Audio.SpeechCreateParams;
-    const response = await this.client.audio.speech.create(
-      body,
-      abortOptions(this.client, request.signal),
-    );
+    const client = this.#clientRef.current ?? (await this.#clientRef.ready());
+    const response = await client.audio.speech.create(body, abortOptions(client, request.signal));
     if (!this.streaming) {
       const audio = new TTSAudioChunks({ streaming: false, mediaType: MEDIA_TYPES[this.format] });
       audio.push(new Uint8Array(await response.arrayBuffer()));
