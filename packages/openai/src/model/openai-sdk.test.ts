@@ -47,7 +47,7 @@ function runChild(steps: string, flags: string[], baseURL = "http://127.0.0.1:9/
     child.on("error", reject);
     child.on("close", (code) => {
       if (code !== 0) reject(new Error(`child exited with ${code}: ${stderr}`));
-      else resolve(JSON.parse(stdout));
+      else resolve({ ...JSON.parse(stdout), stderr });
     });
   });
 }
@@ -65,6 +65,8 @@ describe("the openai SDK loads with the first client", () => {
     // The user's own `import "openai"` finds the same module instance: nothing loads twice.
     expect(seen.sameClass).toBe(true);
     expect(seen.filesAfterUserImport).toBe(seen.afterConstruct);
+    // No experimental warning (or anything else) printed on the way.
+    expect(seen.stderr).toBe("");
   });
 
   it("where it cannot, before the first request: `client` is a StateError until then", async () => {
