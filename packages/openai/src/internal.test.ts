@@ -14,6 +14,7 @@ const moved = [
   "formatResponseToolChoice",
   "formatResponseTools",
   "formatToolChoice",
+  "loadOpenAISdk",
   "reasoningInputItems",
   "responseFormatFor",
   "STRUCTURED_OUTPUT_TOOL_NAME",

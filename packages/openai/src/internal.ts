@@ -34,6 +34,7 @@ export {
 } from "./model/chat-completions-request.js";
 export { kwargsFields } from "./model/generate-kwargs.js";
 export { abortOptions, createOpenAIClient } from "./model/openai-client.js";
+export { loadOpenAISdk } from "./model/openai-sdk.js";
 export {
   isRetryableResponsesError,
   parseResponsesResponse,

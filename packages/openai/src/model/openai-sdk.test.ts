@@ -6,6 +6,7 @@ import { wireJson } from "../__fixtures__/wire-fixtures.js";
 // The `openai` SDK loads with the first client, not at `import` (its import is most of this
 // package's). Checked on the built entry in fresh processes: a vitest worker has long loaded it.
 const entry = new URL("../../dist/index.js", import.meta.url).href;
+const internalEntry = new URL("../../dist/internal.js", import.meta.url).href;
 
 // Runs in the child: counts the SDK's files as they load (import and require alike), then runs
 // the steps and prints what it saw as one JSON line.
@@ -75,10 +76,15 @@ describe("the openai SDK loads with the first client", () => {
     });
     const seen = await runChild(
       `try { model.client; out.early = "no error"; } catch (e) { out.early = e.code + ": " + e.message; }
+       const internal = await import(${JSON.stringify(internalEntry)});
+       try { internal.createOpenAIClient({ apiKey: "k" }, "T"); out.internalEarly = "no error"; }
+       catch (e) { out.internalEarly = e.code + ": " + e.message; }
+       const built = internal.createOpenAIClient({ apiKey: "k" }, "T", await internal.loadOpenAISdk());
        const reply = await model.call([{ role: "user", content: "Hi" }]);
        out.text = reply.content.find((b) => b.type === "text")?.text;
        const { default: OpenAI } = await import("openai");
-       out.sameClass = model.client instanceof OpenAI;`,
+       out.sameClass = model.client instanceof OpenAI;
+       out.internalSameClass = built instanceof OpenAI;`,
       ["--no-experimental-require-module"],
       `${server.url}/v1`,
     );
@@ -92,5 +98,8 @@ describe("the openai SDK loads with the first client", () => {
     );
     expect(seen.sameClass).toBe(true);
     expect(server.calls).toHaveLength(1);
+    // `/internal`'s client builder says how to load the SDK, then builds on the loaded one.
+    expect(seen.internalEarly).toMatch(/^state: .*await loadOpenAISdk\(\)/);
+    expect(seen.internalSameClass).toBe(true);
   });
 });

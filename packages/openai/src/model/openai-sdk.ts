@@ -41,10 +41,14 @@ export function loadOpenAISdk(): OpenAISdk | Promise<OpenAISdk> {
   return loading;
 }
 
-/** The loaded SDK; a {@link StateError} before {@link loadOpenAISdk} finished (a bug of ours). */
+/** The loaded SDK; a {@link StateError} naming the fix where it loads asynchronously and has not yet. */
 export function openAISdk(): OpenAISdk {
   const now = openAISdkNow();
-  if (!now) throw new StateError("@agentscope-ts/openai: the openai SDK was used before it loaded");
+  if (!now) {
+    throw new StateError(
+      '@agentscope-ts/openai: this runtime loads the "openai" SDK asynchronously and it has not loaded yet; await loadOpenAISdk() (from @agentscope-ts/openai/internal) first, or pass it as createOpenAIClient\'s `sdk`.',
+    );
+  }
   return now;
 }
 
