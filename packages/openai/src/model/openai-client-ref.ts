@@ -22,18 +22,24 @@ export class OpenAIClientRef {
     if (sdk || options.client) this.#client = createOpenAIClient(options, owner, sdk);
   }
 
-  /** The client, or `undefined` while the SDK loads (only where it loads asynchronously). */
+  /**
+   * The client once the SDK is loaded too (a request's errors are then the SDK's classes, even for
+   * a client passed in); `undefined` until then (only where the SDK loads asynchronously).
+   */
   get current(): OpenAI | undefined {
-    return this.#client;
+    return openAISdkNow() && this.#client;
   }
 
   /** The client; a {@link StateError} naming the fix while the SDK still loads. */
   get client(): OpenAI {
-    const sdk = this.#client ? undefined : openAISdkNow();
-    if (this.#client || sdk) return this.#build(sdk);
-    throw new StateError(
-      `${this.#owner}.client: this runtime loads the "openai" SDK asynchronously, and it has not loaded yet. Read it after the model's first call, or pass your own \`client\`.`,
-    );
+    if (this.#client) return this.#client;
+    const sdk = openAISdkNow();
+    if (!sdk) {
+      throw new StateError(
+        `${this.#owner}.client: this runtime loads the "openai" SDK asynchronously, and it has not loaded yet. Read it after the model's first call, or pass your own \`client\`.`,
+      );
+    }
+    return this.#build(sdk);
   }
 
   /** The client once the SDK is loaded (a request's errors are the SDK's classes): at once where it is. */
@@ -43,7 +49,7 @@ export class OpenAIClientRef {
     return Promise.resolve(loadOpenAISdk()).then((loaded) => this.#build(loaded));
   }
 
-  #build(sdk: OpenAISdk | undefined): OpenAI {
+  #build(sdk: OpenAISdk): OpenAI {
     this.#client ??= createOpenAIClient(this.#options, this.#owner, sdk);
     return this.#client;
   }

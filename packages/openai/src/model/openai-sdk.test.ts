@@ -102,4 +102,28 @@ describe("the openai SDK loads with the first client", () => {
     expect(seen.internalEarly).toMatch(/^state: .*await loadOpenAISdk\(\)/);
     expect(seen.internalSameClass).toBe(true);
   });
+
+  it("where it cannot, a client the user passes in still reads stream errors as the SDK's", async () => {
+    const chunks = [
+      { id: "e1", choices: [{ index: 0, delta: { content: "Hel" } }] },
+      { error: { message: "The server is overloaded", type: "server_error" } },
+    ];
+    await using server = await createTestServer({
+      "/v1/chat/completions": { response: { type: "stream", format: "openai", chunks } },
+    });
+    const seen = await runChild(
+      `const { default: OpenAI } = await import("openai");
+       const client = new OpenAI({ apiKey: "k", baseURL: process.env.BASE_URL, maxRetries: 0 });
+       const own = new OpenAIChatModel({ modelName: "gpt-4.1-nano", client, maxRetries: 0 });
+       out.sameClient = own.client === client;
+       try {
+         for await (const _ of own.stream([{ role: "user", content: "Hi" }])) {}
+         out.error = "none";
+       } catch (e) { out.error = e.name + ": " + e.message; }`,
+      ["--no-experimental-require-module"],
+      `${server.url}/v1`,
+    );
+    expect(seen.sameClient).toBe(true);
+    expect(seen.error).toMatch(/^ModelError: .*broke off after 1 chunk.*The server is overloaded/);
+  });
 });

@@ -74,6 +74,6 @@ function requireSdk(): OpenAISdk | undefined {
 
 /** Whether `error` is the SDK's `APIError` (false while the SDK is not loaded: it cannot be one). */
 export function isOpenAIApiError(error: unknown): error is InstanceType<OpenAISdk["APIError"]> {
-  const loaded = sdk ?? openAISdkNow();
+  const loaded = openAISdkNow();
   return loaded !== undefined && error instanceof loaded.APIError;
 }
