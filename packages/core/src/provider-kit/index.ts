@@ -20,6 +20,7 @@ export {
   type MultiAgentFormatterBaseOptions,
 } from "./multi-agent-formatter-base.js";
 export { DEFAULT_CONVERSATION_HISTORY_PROMPT } from "./multi-agent-history.js";
+export { nodeHttpFetch } from "./node-http-fetch.js";
 export {
   definedFields,
   type FormatterClass,

@@ -1,4 +1,4 @@
-import { signalController, ValidationError } from "@agentscope-ts/core";
+import { nodeHttpFetch, signalController, ValidationError } from "@agentscope-ts/core";
 import type OpenAI from "openai";
 import { type OpenAISdk, openAISdk } from "./openai-sdk.js";
 
@@ -81,7 +81,7 @@ const ONCE = { once: true } as const;
 /** A `fetch` that also aborts when the signal under {@link LINKED_SIGNAL} in `init` aborts. */
 function signalLinkingFetch(inner: typeof fetch | undefined): typeof fetch {
   return (input, init) => {
-    const fetchImpl = inner ?? globalThis.fetch;
+    const fetchImpl = inner ?? nodeHttpFetch;
     const linked = (init as Record<symbol, AbortSignal | undefined> | undefined)?.[LINKED_SIGNAL];
     if (!init || !linked) return fetchImpl(input, init);
     const { [LINKED_SIGNAL]: _linked, ...rest } = init as RequestInit &

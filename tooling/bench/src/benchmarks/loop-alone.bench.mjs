@@ -1,6 +1,6 @@
 // The framework alone, without the SDK or any transport: a ReActAgent with the table's zod tool on
-// `OpenAIChatModel` whose `client.chat.completions.create` returns the table mock's completion
-// (parsed from its JSON text on every call, as the SDK would). Two workloads, non-streaming: 10 tool
+// `OpenAIChatModel` whose `client.chat.completions.create(…).asResponse()` returns the table mock's
+// completion (a `Response` of its JSON text, read and parsed on every call, as over the SDK). Two workloads, non-streaming: 10 tool
 // rounds then a short answer, and one 2,000-token answer. Run plainly it prints CPU µs per run
 // (median of batches); run with `--expose-gc --max-semi-space-size=128` it prints KB allocated per
 // run instead (heap growth over a batch after a full GC). The two are separate runs: a 128 MB young
@@ -30,8 +30,10 @@ const WORKLOADS = [
   { name: "2,000-token answer", model: "answer:2000", batch: 500 },
 ];
 
-// The mock's answer as JSON text, built once per kind of request, parsed anew on every call.
+// The mock's answer as JSON text, built once per kind of request, read and parsed anew on every
+// call: the model sends through the SDK's `create(…).asResponse()` and reads the body itself.
 const texts = new Map();
+const JSON_HEADERS = { "content-type": "application/json" };
 function completionFor(params) {
   const results = params.messages.filter((m) => m.role === "tool").length;
   const key = `${params.model}|${results}`;
@@ -40,9 +42,15 @@ function completionFor(params) {
     text = JSON.stringify(answer({ ...params, stream: false }).body);
     texts.set(key, text);
   }
-  return JSON.parse(text);
+  return new Response(text, { headers: JSON_HEADERS });
 }
-const client = { chat: { completions: { create: async (params) => completionFor(params) } } };
+const client = {
+  chat: {
+    completions: {
+      create: (params) => ({ asResponse: async () => completionFor(params) }),
+    },
+  },
+};
 
 async function loadBuild(label, core, openai) {
   const runners = WORKLOADS.map(({ model }) => {

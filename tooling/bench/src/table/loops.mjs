@@ -122,8 +122,13 @@ export function weatherAgent(core, openai, modelOptions) {
   return agent;
 }
 
-/** The framework's loop against `baseURL`: `(model, question) => Promise<reply Msg>`. */
-export function agentRunner(baseURL, streaming) {
+/**
+ * The framework's loop against `baseURL`: `(model, question) => Promise<reply Msg>`. With
+ * `platformFetch`, the model's client sends through `globalThis.fetch` (what the raw loop uses)
+ * instead of `@agentscope-ts/openai`'s default (`nodeHttpFetch`): the framework's own overhead on
+ * the same transport.
+ */
+export function agentRunner(baseURL, streaming, { platformFetch = false } = {}) {
   const agents = new Map();
   const agentFor = (model) => {
     let agent = agents.get(model);
@@ -133,6 +138,7 @@ export function agentRunner(baseURL, streaming) {
       apiKey: "bench",
       baseURL,
       stream: streaming,
+      ...(platformFetch ? { clientKwargs: { fetch: (input, init) => fetch(input, init) } } : {}),
     });
     agents.set(model, agent);
     return agent;

@@ -23,6 +23,17 @@ const ROWS = [
     // Steady state: a warm process, the median of several batches of many runs.
     { name: `${name}, steady`, spec: { ...spec, phase: "steady" }, unit: "ms", target },
   ]),
+  // The framework's own overhead: the same two rows with its client on `globalThis.fetch`, the
+  // raw loop's transport (by default `@agentscope-ts/openai` sends over `node:http`).
+  ...[
+    ["10 tool rounds + answer, non-streaming", { workload: "tools" }],
+    ["2,000-token answer, non-streaming", { workload: "answer" }],
+  ].map(([name, spec]) => ({
+    name: `${name}, steady, both on fetch`,
+    spec: { ...spec, phase: "steady", fetch: "platform" },
+    unit: "ms",
+    note: "none (the framework's own overhead)",
+  })),
   { name: "import core+openai vs openai", spec: { workload: "import" }, unit: "ms", target: 1.2 },
   {
     name: "import core+openai vs ai + @ai-sdk/openai",

@@ -7,6 +7,7 @@
 // scavenges and mark-sweeps, and the timers, promises, immediates and ticks created
 // (async_hooks, in a separate counting pass), and each round's framework − raw gap. Non-streaming;
 // `workload` is `tools` (10 tool rounds + answer, default) or `answer` (one 2,000-token answer).
+// `BENCH_PROBE_WARMUP` (default 50) and `BENCH_PROBE_RUNS` (300 in memory, else 200) size a run.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -87,8 +88,8 @@ async function driver(rounds, workload) {
       impl,
       transport,
       workload,
-      warmup: 50,
-      runs: transport === "memory" ? 300 : 200,
+      warmup: Number(process.env.BENCH_PROBE_WARMUP ?? 50),
+      runs: Number(process.env.BENCH_PROBE_RUNS ?? (transport === "memory" ? 300 : 200)),
     })),
   );
   const run = (spec) =>

@@ -56,7 +56,11 @@ const { argumentFragments } = await import("./mock-routes.mjs");
 const { rawRunner, agentRunner } = await import("./loops.mjs");
 
 const streaming = spec.streaming === true;
-const runOnce = impl === "raw" ? rawRunner(baseURL, streaming) : agentRunner(baseURL, streaming);
+// `spec.fetch === "platform"`: the framework on `globalThis.fetch`, as the raw loop (see loops.mjs).
+const runOnce =
+  impl === "raw"
+    ? rawRunner(baseURL, streaming)
+    : agentRunner(baseURL, streaming, { platformFetch: spec.fetch === "platform" });
 
 async function timeRuns(model, n) {
   const started = clock();
