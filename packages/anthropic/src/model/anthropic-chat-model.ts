@@ -5,6 +5,7 @@ import {
   definedFields,
   jsonResponseBody,
   lazyStream,
+  nodeHttpFetch,
   normalizeProviderError,
   type ProviderApiFailure,
   type ProviderCallOptions,
@@ -40,7 +41,8 @@ export interface AnthropicChatModelOptions extends ProviderChatModelOptions {
   thinking?: ThinkingOption | AnthropicThinkingParam;
   /**
    * More options of the SDK client (`defaultHeaders`, `fetch`…). `maxRetries` is always 0:
-   * {@link ChatModelBase} does the retrying.
+   * {@link ChatModelBase} does the retrying. `fetch` defaults to core's `nodeHttpFetch` (plain
+   * requests over `node:http` under Node; pass `fetch: globalThis.fetch` to use the platform's).
    */
   clientKwargs?: Record<string, unknown>;
   /** Use this client instead of building one (its own retries should be off). */
@@ -120,6 +122,7 @@ export class AnthropicChatModel extends ChatModelBase<
       options.client ??
       new Anthropic({
         ...definedFields({ apiKey: options.apiKey, baseURL: options.baseURL }),
+        fetch: nodeHttpFetch,
         ...options.clientKwargs,
         maxRetries: 0,
       });

@@ -4,6 +4,7 @@ import {
   type EmbedResult,
   embedInBatches,
   type NormalizedEmbeddingInput,
+  nodeHttpFetch,
   ValidationError,
 } from "@agentscope-ts/core";
 import { type DashScopeBaseURLOptions, dashScopeBaseURL } from "../utils/base-url.js";
@@ -18,7 +19,7 @@ export const TEXT_EMBEDDING_PATH = "/services/embeddings/text-embedding/text-emb
 export interface DashScopeEmbeddingClientOptions extends DashScopeBaseURLOptions {
   /** The API key; defaults to the `DASHSCOPE_API_KEY` environment variable. */
   apiKey?: string;
-  /** The `fetch` used for requests. Defaults to the global one. */
+  /** The `fetch` used for requests. Default: core's `nodeHttpFetch` (`node:http` under Node, else the global `fetch`). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -46,7 +47,7 @@ export function embeddingClient(
   return {
     apiKey,
     baseURL: dashScopeBaseURL(what, options),
-    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    fetch: options.fetch ?? nodeHttpFetch,
     provider: "dashscope",
   };
 }

@@ -421,3 +421,29 @@ describe("DashScopeChatModel errors and faults", () => {
     expect(server.calls).toHaveLength(0);
   });
 });
+
+// Node's `fetch` sends `sec-fetch-mode: cors` with every request; `node:http` does not.
+const viaFetch = (headers: Record<string, string> | undefined) =>
+  headers?.["sec-fetch-mode"] === "cors";
+
+describe("DashScopeChatModel transport", () => {
+  it("sends over node:http by default (core's nodeHttpFetch), streamed or not; else the fetch given", async () => {
+    await using server = await createTestServer({
+      [TEXT]: {
+        response: [
+          dashscopeStream("qwen-text"),
+          { type: "json", body: wireJson("qwen-text") },
+          { type: "json", body: wireJson("qwen-text") },
+        ],
+      },
+    });
+    const chunks: unknown[] = [];
+    for await (const chunk of modelFor(server).stream(messages)) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    const answer = await modelFor(server, { stream: false }).call(messages);
+    expect(answer.content[0]).toMatchObject({ type: "text" });
+    await modelFor(server, { stream: false, fetch: globalThis.fetch }).call(messages);
+    expect(server.calls.map((c) => viaFetch(c.headers))).toEqual([false, false, true]);
+    expect(server.calls[0]?.headers.authorization).toBe("Bearer test-key");
+  });
+});

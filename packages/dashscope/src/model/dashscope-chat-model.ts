@@ -5,6 +5,7 @@ import {
   checkRequestMessages,
   getLogger,
   lazyStream,
+  nodeHttpFetch,
   normalizeProviderError,
   type ProviderCallOptions,
   type ProviderChatModelOptions,
@@ -49,7 +50,7 @@ export interface DashScopeChatModelOptions
    * name (`qvq…` and `…-vl…` models use the multimodal API).
    */
   multimodality?: boolean;
-  /** The `fetch` used for requests. Defaults to the global one. */
+  /** The `fetch` used for requests. Default: core's `nodeHttpFetch` (`node:http` under Node, else the global `fetch`). */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -131,7 +132,7 @@ export class DashScopeChatModel extends ChatModelBase<
     this.multimodality = options.multimodality;
     this.streamToolParsing = options.streamToolParsing ?? true;
     this.baseURL = dashScopeBaseURL("DashScopeChatModel", options);
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.fetchImpl = options.fetch ?? nodeHttpFetch;
     const generateKwargs: Record<string, unknown> = {
       ...(thinking.thinkingBudget !== undefined
         ? { thinking_budget: thinking.thinkingBudget }

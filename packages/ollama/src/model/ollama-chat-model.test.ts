@@ -429,3 +429,30 @@ describe("OllamaChatModel: faults", () => {
     expect(await server.calls[0]?.finished).toEqual({ completed: false });
   });
 });
+
+// Node's `fetch` sends `sec-fetch-mode: cors` with every request; `node:http` does not.
+const viaFetch = (headers: Record<string, string> | undefined) =>
+  headers?.["sec-fetch-mode"] === "cors";
+
+describe("OllamaChatModel: transport", () => {
+  it("sends over node:http by default (core's nodeHttpFetch), streamed or not; else the fetch given", async () => {
+    await using server = await createTestServer({
+      [PATH]: {
+        response: [
+          { type: "json", body: wireJson("chat-text") },
+          { type: "stream", format: "ollama", chunks: wireChunks("chat-text") },
+          { type: "json", body: wireJson("chat-text") },
+        ],
+      },
+    });
+    const answer = await model(server).call(USER);
+    let streamed = "";
+    for await (const chunk of model(server, { stream: true }).stream(USER)) {
+      streamed = (chunk.content[0] as { text?: string } | undefined)?.text ?? "";
+    }
+    expect(answer.content[0]).toMatchObject({ type: "text" });
+    expect(streamed).toMatch(/\S/);
+    await model(server, { clientKwargs: { fetch: globalThis.fetch } }).call(USER);
+    expect(server.calls.map((c) => viaFetch(c.headers))).toEqual([false, false, true]);
+  });
+});

@@ -1,3 +1,4 @@
+import { nodeHttpFetch } from "@agentscope-ts/core";
 import { type Config, Ollama } from "ollama/browser";
 
 /** Options of the `ollama` client besides the host: `headers`, `fetch`, `proxy`. */
@@ -34,7 +35,7 @@ export function createOllamaClient(
   signal?: AbortSignal,
 ): OllamaClient {
   const resolvedHost = host ?? readEnv("OLLAMA_HOST");
-  const baseFetch = kwargs.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseFetch = kwargs.fetch ?? nodeHttpFetch;
   const fetch: typeof globalThis.fetch = signal
     ? (input, init) =>
         baseFetch(input, {

@@ -17,7 +17,9 @@ export interface OpenAIClientOptions {
   clientType?: "openai" | "azure";
   /**
    * More options of the SDK client (`defaultHeaders`, `fetch`, Azure's `endpoint`/`apiVersion`/
-   * `deployment`…). `maxRetries` is always 0: {@link ChatModelBase} does the retrying.
+   * `deployment`…). `maxRetries` is always 0: {@link ChatModelBase} does the retrying. `fetch`
+   * defaults to core's `nodeHttpFetch` (plain requests over `node:http` under Node; pass
+   * `fetch: globalThis.fetch` to use the platform's).
    */
   clientKwargs?: Record<string, unknown>;
   /** Use this client instead of building one (its own retries should be off). */
