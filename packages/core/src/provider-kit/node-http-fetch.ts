@@ -3,10 +3,9 @@ import type { Readable } from "node:stream";
 import type * as NodeZlib from "node:zlib";
 import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
-// Why this exists (issue 35): Node's `fetch` (undici's WHATWG fetch) costs ≈ 2–3× `node:http` in
-// CPU per request (≈ 350 against ≈ 115–180 µs for a 10 KB JSON answer over a kept-alive socket,
-// the `Response` included; its first request ≈ 50–70 ms against ≈ 10 ms), more than a whole agent
-// step. Provider SDKs take a `fetch` option; this is one on `node:http` that returns the
+// Why this exists (issue 35): Node's `fetch` (undici's WHATWG fetch) costs ≈ 2× `node:http` in
+// CPU per request (≈ 355 against ≈ 175 µs for an 11 KB JSON answer over a kept-alive socket, the
+// `Response` included: `tooling/bench`'s `http-transport`), more than a whole agent step. Provider SDKs take a `fetch` option; this is one on `node:http` that returns the
 // platform's own `Response`. No library does this narrow thing: `node-fetch` brings its own
 // `Response`, `Headers` and redirect handling for every request; what is wanted is the platform
 // `fetch` itself wherever a request is not the plain case below.
