@@ -158,8 +158,10 @@ function isPlainAgent(dispatcher: unknown): boolean {
     }
   }
   if (typeof options !== "object" || options === null) return false;
+  // Node 24's default holds `{ connect: undefined, maxOrigins: Infinity }`, Node 22's (undici 6)
+  // `{ connect: undefined, interceptors: undefined }`: no option set.
   for (const [key, value] of Object.entries(options)) {
-    if (key === "connect" && value === undefined) continue;
+    if (value === undefined) continue;
     if (key === "maxOrigins" && value === Number.POSITIVE_INFINITY) continue;
     return false;
   }
