@@ -313,6 +313,8 @@ function sendOverNodeHttp(
       }
     });
     const onResponse = (res: NodeHttp.IncomingMessage) => {
+      // A body left unread (a redirect's, a null body's) may still fail when its socket closes.
+      res.on("error", ignore);
       const status = res.statusCode ?? 0;
       const headers = responseHeaders(res.rawHeaders);
       if (status >= 300 && status < 400 && status !== 304 && headers.has("location")) {
@@ -372,6 +374,8 @@ function sendOverNodeHttp(
     request.end(body ?? undefined);
   });
 }
+
+function ignore(): void {}
 
 function joined(chunks: Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;

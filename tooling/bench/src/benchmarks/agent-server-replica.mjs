@@ -9,6 +9,11 @@ const model = new OpenAIChatModel({
   apiKey: "bench",
   baseURL: process.env.MODEL_URL,
   maxRetries: 0,
+  // BENCH_MODEL_FETCH=platform: the client sends with `globalThis.fetch` instead of the default
+  // `nodeHttpFetch` (`node:http`), for a before/after of the transport.
+  ...(process.env.BENCH_MODEL_FETCH === "platform"
+    ? { clientKwargs: { fetch: (input, init) => fetch(input, init) } }
+    : {}),
 });
 // Counts the backend's calls (each one awaited Redis request, a script or a command) for the
 // service benchmark's round trips.

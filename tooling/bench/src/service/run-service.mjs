@@ -15,7 +15,8 @@
 // CPU of the list); this process and the model server stay where BENCH_PIN_SELF says (default
 // unpinned). BENCH_CPU_PROF=<dir> makes each replica write a CPU profile (`node --cpu-prof`) there
 // when it stops; BENCH_HEAP_PROF=<dir> a sampling heap profile of all it allocated (collected
-// objects included). Nothing here asserts on time.
+// objects included). BENCH_MODEL_FETCH=platform puts the replicas' model client on
+// `globalThis.fetch` (default: `nodeHttpFetch`, `node:http`). Nothing here asserts on time.
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { RedisConnection } from "@agentscope-ts/redis";
