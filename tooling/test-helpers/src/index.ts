@@ -28,6 +28,7 @@ export {
 } from "./mcp-process-tree.js";
 export { expectRefusedConnectionNamesHost } from "./refused-connection.js";
 export { expectRenamedOptionOnWire, type RenamedOptionCase } from "./renamed-option-wire.js";
+export { sentBy } from "./sent-by.js";
 export { type SpokenTurn, speakingAgentTurn } from "./speaking-agent.js";
 export { fillAudio, type SpeechPcm, speechPcm, splitPcm } from "./speech-pcm.js";
 export {

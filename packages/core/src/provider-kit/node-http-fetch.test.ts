@@ -166,6 +166,19 @@ describe("nodeHttpFetch", () => {
     expect(rest).toBe("data: two\n\n");
   });
 
+  it("reads a JSON body that arrives in several pieces whole", async () => {
+    routes.set("/pieces", async (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      for (const piece of ['{"parts":', '["a","b"', ',"c"]}']) {
+        res.write(piece);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      res.end();
+    });
+    const response = await nodeHttpFetch(`${base}/pieces`);
+    expect(await response.json()).toEqual({ parts: ["a", "b", "c"] });
+  });
+
   it("streams a JSON body above the buffer limit, whole", async () => {
     const big = { text: "x".repeat(5 * 1024 * 1024) };
     routes.set("/big", (_req, res) => {

@@ -1,6 +1,7 @@
 import type * as NodeHttp from "node:http";
 import type { Readable } from "node:stream";
 import type * as NodeZlib from "node:zlib";
+import { concatBytes } from "../tts/pcm.js";
 import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
 
 // Why this exists (issue 35): Node's `fetch` (undici's WHATWG fetch) costs ≈ 2× `node:http` in
@@ -365,7 +366,8 @@ function sendOverNodeHttp(
       };
       const onEnd = () => {
         finish();
-        succeed(new Response(joined(chunks, size) as Uint8Array<ArrayBuffer>, responseInit));
+        const whole = chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
+        succeed(new Response(whole as Uint8Array<ArrayBuffer>, responseInit));
       };
       source.on("data", onData);
       source.on("end", onEnd);
@@ -376,17 +378,6 @@ function sendOverNodeHttp(
 }
 
 function ignore(): void {}
-
-function joined(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /**
  * A web stream of `source`'s bytes after `first`: paused at {@link STREAM_HIGH_WATER_MARK}
