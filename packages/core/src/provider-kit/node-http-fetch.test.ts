@@ -299,7 +299,17 @@ describe("nodeHttpFetch", () => {
     await nodeHttpFetch(`${base}/any`, { method: "POST", body: form });
     await nodeHttpFetch(new Request(`${base}/any`));
     await nodeHttpFetch(`${base}/any`, { cache: "no-store" });
-    expect(seen.map(sentByFetch)).toEqual([true, true, true]);
+    // Credentials in the URL (fetch refuses them), another class's headers; PATCH is sent here.
+    const withCredentials = base.replace("http://", "http://user:secret@");
+    await expect(nodeHttpFetch(`${withCredentials}/any`)).rejects.toBeInstanceOf(TypeError);
+    class OtherHeaders {
+      readonly "x-seen" = "yes";
+    }
+    await nodeHttpFetch(`${base}/any`, { headers: new OtherHeaders() as unknown as HeadersInit });
+    await nodeHttpFetch(`${base}/any`, { method: "PATCH", body: "{}" });
+    expect(seen.map(sentByFetch)).toEqual([true, true, true, true, false]);
+    expect(seen[3]?.headers["x-seen"]).toBe("yes");
+    expect(seen[4]?.method).toBe("PATCH");
     expect(seen[0]?.headers["content-type"]).toMatch(/^multipart\/form-data/);
   });
 

@@ -30,8 +30,9 @@ const INIT_KEYS = new Set(["method", "headers", "body", "signal", "duplex", "kee
 const NORMALIZED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 
 /**
- * A `fetch` for provider SDK clients under Node: a plain request (an `http(s)` URL, a string or
- * byte body, only `method`, `headers`, `body` and `signal` set) goes over `node:http`/`node:https`
+ * A `fetch` for provider SDK clients under Node: a plain request (an `http(s)` URL without
+ * credentials, a standard method, a string or byte body, only `method`, `headers` (a `Headers`, a
+ * plain object or pairs), `body` and `signal` set) goes over `node:http`/`node:https`
  * (their global, kept-alive agents) and resolves to a platform `Response` (a JSON answer read
  * whole first, any other body streamed); everything else is `globalThis.fetch(input, init)` as
  * called. So is every request where `fetch` would not do what `node:http` does: when
@@ -60,29 +61,47 @@ function plainRequestBuiltins(
   }
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : undefined;
   if (url === undefined || !(url.startsWith("http://") || url.startsWith("https://"))) return null;
+  // Credentials in the URL: `fetch` refuses them, `node:http` would send them.
+  const authorityEnd = url.indexOf("/", url.indexOf("//") + 2);
+  const at = url.indexOf("@");
+  if (at !== -1 && (authorityEnd === -1 || at < authorityEnd)) return null;
   if (init === undefined) return builtin;
   for (const key in init) {
     const value = (init as Record<string, unknown>)[key];
     if (value === undefined || INIT_KEYS.has(key)) continue;
     if (key !== "redirect" || value !== "follow") return null;
   }
+  // `fetch` upper-cases these six and sends any other method as given, where `node:http` would
+  // upper-case it (or, for CONNECT and TRACE, `fetch` refuses it): those are `fetch`'s to send.
+  const rawMethod = init.method ?? "GET";
+  const method = rawMethod.toUpperCase();
+  if (!NORMALIZED_METHODS.has(method) && rawMethod !== "PATCH") return null;
   const body = init.body;
   if (body != null) {
     if (!(typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer)) {
       return null;
     }
-    const method = init.method?.toUpperCase();
-    if (method === undefined || method === "GET" || method === "HEAD") return null;
+    if (method === "GET" || method === "HEAD") return null;
   }
   const headers = init.headers;
-  if (headers instanceof Headers ? headers.has("accept-encoding") : hasAcceptEncoding(headers)) {
+  if (headers instanceof Headers ? headers.has("accept-encoding") : !plainHeaders(headers)) {
     return null;
   }
   return builtin;
 }
 
-function hasAcceptEncoding(headers: HeadersInit | undefined): boolean {
-  if (headers === undefined) return false;
+// Headers as an array of pairs or a plain object, without `Accept-Encoding` (another class's
+// headers, a polyfill's say, are `fetch`'s to read).
+function plainHeaders(headers: HeadersInit | undefined): boolean {
+  if (headers === undefined || headers === null) return true;
+  if (!Array.isArray(headers)) {
+    const proto = Object.getPrototypeOf(headers);
+    if (proto !== Object.prototype && proto !== null) return false;
+  }
+  return !hasAcceptEncoding(headers);
+}
+
+function hasAcceptEncoding(headers: HeadersInit): boolean {
   if (Array.isArray(headers))
     return headers.some(([name]) => name?.toLowerCase() === "accept-encoding");
   return Object.keys(headers).some((name) => name.toLowerCase() === "accept-encoding");
