@@ -1,4 +1,5 @@
 export { limitOption, limitOrDefault } from "../utils/limit-option.js";
+export { nodeBuiltin } from "../utils/node-builtin.js";
 export { signalController } from "../utils/signal-controller.js";
 export { type ApiToolSpec, apiKeyParam, apiTool, urlList, urlListParam } from "./api-tool.js";
 export {

@@ -12,9 +12,11 @@ export async function jsonResponseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
   if (!text) return undefined;
-  const mediaType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType && (mediaType.includes("application/json") || mediaType.endsWith("+json"))) {
-    return JSON.parse(text);
-  }
-  return text;
+  return isJsonMediaType(response.headers.get("content-type")) ? JSON.parse(text) : text;
+}
+
+/** Whether a `Content-Type` value names JSON (`application/json`, or a `+json` type), as the SDKs read it. */
+export function isJsonMediaType(contentType: string | null | undefined): boolean {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
+  return !!mediaType && (mediaType.includes("application/json") || mediaType.endsWith("+json"));
 }

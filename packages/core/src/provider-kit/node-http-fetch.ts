@@ -3,19 +3,19 @@ import type { Readable } from "node:stream";
 import type * as NodeZlib from "node:zlib";
 import { concatBytes } from "../tts/pcm.js";
 import { unwatchAbort, watchAbort } from "../utils/abort-watch.js";
+import { nodeBuiltin } from "../utils/node-builtin.js";
+import { isJsonMediaType } from "./json-response-body.js";
 
 // Why this exists (issue 35): Node's `fetch` (undici's WHATWG fetch) costs ≈ 2× `node:http` in
 // CPU per request (≈ 355 against ≈ 175 µs for an 11 KB JSON answer over a kept-alive socket, the
-// `Response` included: `tooling/bench`'s `http-transport`), more than a whole agent step. Provider SDKs take a `fetch` option; this is one on `node:http` that returns the
-// platform's own `Response`. No library does this narrow thing: `node-fetch` brings its own
+// `Response` included: `tooling/bench`'s `http-transport`), more than a whole agent step. Provider
+// SDKs take a `fetch` option; this is one on `node:http` that returns the platform's own
+// `Response`. No library does this narrow thing: `node-fetch` brings its own
 // `Response`, `Headers` and redirect handling for every request; what is wanted is the platform
 // `fetch` itself wherever a request is not the plain case below.
 
 /** Bodies this module sends itself; anything else (FormData, streams, Blob) goes to `fetch`. */
 type PlainBody = string | Uint8Array | ArrayBuffer;
-
-/** `process.getBuiltinModule` (Node ≥ 22.3): Node's modules without an import (browser-safe). */
-type BuiltinModules = (id: string) => unknown;
 
 /** A JSON answer up to this size is read whole before `fetch` resolves; a larger one streams. */
 const BUFFER_LIMIT = 4 * 1024 * 1024;
@@ -45,76 +45,55 @@ export function nodeHttpFetch(
   input: string | URL | Request,
   init?: RequestInit,
 ): Promise<Response> {
-  const builtin = plainRequestBuiltins(input, init);
-  if (!builtin) return globalThis.fetch(input, init);
-  return sendOverNodeHttp(builtin, input as string | URL, init ?? {});
+  if (!isPlainRequest(input, init)) return globalThis.fetch(input, init);
+  return sendOverNodeHttp(input as string | URL, init ?? {});
 }
 
-// Node's module loader when `input`/`init` is a plain request this module sends, else null.
-function plainRequestBuiltins(
-  input: unknown,
-  init: RequestInit | undefined,
-): BuiltinModules | null {
-  const builtin = builtinModules();
-  if (!builtin || !platformFetchIsNodes() || !dispatcherIsDefault() || proxyConfigured()) {
-    return null;
+// Whether `input`/`init` is a plain request this module sends (and Node's modules are there).
+function isPlainRequest(input: unknown, init: RequestInit | undefined): boolean {
+  if (!nodeHttpThere() || !platformFetchIsNodes() || !dispatcherIsDefault() || proxyConfigured()) {
+    return false;
   }
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : undefined;
-  if (url === undefined || !(url.startsWith("http://") || url.startsWith("https://"))) return null;
+  if (url === undefined || !(url.startsWith("http://") || url.startsWith("https://"))) return false;
   // Credentials in the URL: `fetch` refuses them, `node:http` would send them.
   const authorityEnd = url.indexOf("/", url.indexOf("//") + 2);
   const at = url.indexOf("@");
-  if (at !== -1 && (authorityEnd === -1 || at < authorityEnd)) return null;
-  if (init === undefined) return builtin;
+  if (at !== -1 && (authorityEnd === -1 || at < authorityEnd)) return false;
+  if (init === undefined) return true;
   for (const key in init) {
     const value = (init as Record<string, unknown>)[key];
     if (value === undefined || INIT_KEYS.has(key)) continue;
-    if (key !== "redirect" || value !== "follow") return null;
+    if (key !== "redirect" || value !== "follow") return false;
   }
   // `fetch` upper-cases these six and sends any other method as given, where `node:http` would
   // upper-case it (or, for CONNECT and TRACE, `fetch` refuses it): those are `fetch`'s to send.
   const rawMethod = init.method ?? "GET";
   const method = rawMethod.toUpperCase();
-  if (!NORMALIZED_METHODS.has(method) && rawMethod !== "PATCH") return null;
+  if (!NORMALIZED_METHODS.has(method) && rawMethod !== "PATCH") return false;
   const body = init.body;
   if (body != null) {
     if (!(typeof body === "string" || body instanceof Uint8Array || body instanceof ArrayBuffer)) {
-      return null;
+      return false;
     }
-    if (method === "GET" || method === "HEAD") return null;
+    if (method === "GET" || method === "HEAD") return false;
   }
-  const headers = init.headers;
-  if (headers instanceof Headers ? headers.has("accept-encoding") : !plainHeaders(headers)) {
-    return null;
-  }
-  return builtin;
+  return plainHeaders(init.headers);
 }
 
-// Headers as an array of pairs or a plain object, without `Accept-Encoding` (another class's
-// headers, a polyfill's say, are `fetch`'s to read).
+// A `Headers`, pairs or a plain object, without `Accept-Encoding` (a caller's encoding, and another
+// class's headers, a polyfill's say, are `fetch`'s to handle).
 function plainHeaders(headers: HeadersInit | undefined): boolean {
   if (headers === undefined || headers === null) return true;
-  if (!Array.isArray(headers)) {
+  if (headers instanceof Headers) return !headers.has("accept-encoding");
+  let names: string[];
+  if (Array.isArray(headers)) names = headers.map(([name]) => name ?? "");
+  else {
     const proto = Object.getPrototypeOf(headers);
     if (proto !== Object.prototype && proto !== null) return false;
+    names = Object.keys(headers);
   }
-  return !hasAcceptEncoding(headers);
-}
-
-function hasAcceptEncoding(headers: HeadersInit): boolean {
-  if (Array.isArray(headers))
-    return headers.some(([name]) => name?.toLowerCase() === "accept-encoding");
-  return Object.keys(headers).some((name) => name.toLowerCase() === "accept-encoding");
-}
-
-let builtins: BuiltinModules | null | undefined;
-
-function builtinModules(): BuiltinModules | null {
-  if (builtins === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: BuiltinModules } }).process;
-    builtins = typeof proc?.getBuiltinModule === "function" ? proc.getBuiltinModule : null;
-  }
-  return builtins;
+  return !names.some((name) => name.toLowerCase() === "accept-encoding");
 }
 
 // Loaded when first needed: `node:https` loads TLS (≈ 10 ms), `node:zlib` only for an encoded body.
@@ -122,13 +101,23 @@ let httpModule: typeof NodeHttp | undefined;
 let httpsModule: typeof NodeHttp | undefined;
 let zlibModule: typeof NodeZlib | undefined;
 
-function requestModule(builtin: BuiltinModules, url: string): typeof NodeHttp {
+let httpLookedUp = false;
+
+// Node's `http` module is there (not in browsers, nor in a Node without `getBuiltinModule`).
+function nodeHttpThere(): boolean {
+  if (!httpLookedUp) {
+    httpLookedUp = true;
+    httpModule = nodeBuiltin<typeof NodeHttp>("node:http");
+  }
+  return httpModule !== undefined;
+}
+
+function requestModule(url: string): typeof NodeHttp {
   if (url.startsWith("https:")) {
-    httpsModule ??= builtin("node:https") as typeof NodeHttp;
+    httpsModule ??= nodeBuiltin<typeof NodeHttp>("node:https") as typeof NodeHttp;
     return httpsModule;
   }
-  httpModule ??= builtin("node:http") as typeof NodeHttp;
-  return httpModule;
+  return httpModule as typeof NodeHttp;
 }
 
 let fetchChecked: unknown;
@@ -235,21 +224,11 @@ function responseHeaders(raw: string[]): Headers {
   return headers;
 }
 
-function isJson(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const type = contentType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
-  return type === "application/json" || type.endsWith("+json");
-}
-
 /** The body's bytes decoded (`fetch` decodes gzip, deflate and br): the response, or a decoder. */
-function decodedBody(
-  builtin: BuiltinModules,
-  res: NodeHttp.IncomingMessage,
-  encoding: string | null,
-): Readable {
+function decodedBody(res: NodeHttp.IncomingMessage, encoding: string | null): Readable {
   const coding = encoding?.trim().toLowerCase();
   if (!coding || coding === "identity") return res;
-  zlibModule ??= builtin("node:zlib") as typeof NodeZlib;
+  zlibModule ??= nodeBuiltin<typeof NodeZlib>("node:zlib") as typeof NodeZlib;
   const zlib = zlibModule;
   // As undici: tolerant of a body cut short at a flush point.
   const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
@@ -266,19 +245,15 @@ function decodedBody(
   return res.pipe(decoder);
 }
 
-function sendOverNodeHttp(
-  builtin: BuiltinModules,
-  input: string | URL,
-  init: RequestInit,
-): Promise<Response> {
+function sendOverNodeHttp(input: string | URL, init: RequestInit): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
-    const upper = (init.method ?? "GET").toUpperCase();
-    const method = NORMALIZED_METHODS.has(upper) ? upper : (init.method as string);
+    // One of the six `fetch` upper-cases, or PATCH (`isPlainRequest`).
+    const method = (init.method ?? "GET").toUpperCase();
     const rawBody = init.body as PlainBody | null | undefined;
     const body = rawBody instanceof ArrayBuffer ? new Uint8Array(rawBody) : rawBody;
     const url = typeof input === "string" ? input : input.href;
@@ -306,7 +281,7 @@ function sendOverNodeHttp(
       fail(reason);
     }
     try {
-      request = requestModule(builtin, url).request(url, {
+      request = requestModule(url).request(url, {
         method,
         headers: requestHeaders(init.headers, body),
       });
@@ -357,7 +332,7 @@ function sendOverNodeHttp(
         succeed(new Response(null, responseInit));
         return;
       }
-      const source = decodedBody(builtin, res, headers.get("content-encoding"));
+      const source = decodedBody(res, headers.get("content-encoding"));
       const onError = (error: unknown) =>
         fail(new TypeError(settled ? "terminated" : "fetch failed", { cause: error }));
       source.on("error", onError);
@@ -366,7 +341,7 @@ function sendOverNodeHttp(
         failBody = stream.fail;
         succeed(new Response(stream.body, responseInit));
       };
-      if (!isJson(headers.get("content-type"))) {
+      if (!isJsonMediaType(headers.get("content-type"))) {
         streamed([]);
         return;
       }

@@ -1,3 +1,5 @@
+import { nodeBuiltin } from "./node-builtin.js";
+
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const LENGTH = 22;
 // Largest multiple of 57 below 256: bytes at or above it are rejected to keep the draw uniform.
@@ -47,12 +49,7 @@ let nodeCrypto: NodeCrypto | null | undefined;
  */
 function fillRandom(bytes: Uint8Array): void {
   if (nodeCrypto === undefined) {
-    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-      .process;
-    const mod =
-      typeof proc?.getBuiltinModule === "function"
-        ? (proc.getBuiltinModule("node:crypto") as Partial<NodeCrypto> | undefined)
-        : undefined;
+    const mod = nodeBuiltin<Partial<NodeCrypto>>("node:crypto");
     nodeCrypto = typeof mod?.randomFillSync === "function" ? (mod as NodeCrypto) : null;
   }
   if (nodeCrypto) nodeCrypto.randomFillSync(bytes);

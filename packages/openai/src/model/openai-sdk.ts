@@ -1,4 +1,4 @@
-import { StateError } from "@agentscope-ts/core";
+import { nodeBuiltin, StateError } from "@agentscope-ts/core";
 
 /** The `openai` SDK's module (its main entry). */
 export type OpenAISdk = typeof import("openai");
@@ -55,15 +55,13 @@ export function openAISdk(): OpenAISdk {
 // `require(esm)` of the file `import` resolves to, not `require("openai")`: that would load the
 // SDK's CommonJS copy, a second instance whose classes fail `instanceof` against the user's.
 function requireSdk(): OpenAISdk | undefined {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } })
-    .process?.getBuiltinModule;
   const resolve = (import.meta as { resolve?: (specifier: string) => string }).resolve;
-  if (typeof getBuiltin !== "function" || typeof resolve !== "function") return undefined;
+  const nodeModule = nodeBuiltin<typeof import("node:module")>("node:module");
+  const nodeUrl = nodeBuiltin<typeof import("node:url")>("node:url");
+  if (typeof resolve !== "function" || !nodeModule || !nodeUrl) return undefined;
   try {
     const entry = resolve("openai");
-    const nodeModule = getBuiltin("node:module") as typeof import("node:module") | undefined;
-    const nodeUrl = getBuiltin("node:url") as typeof import("node:url") | undefined;
-    if (!nodeModule || !nodeUrl || !entry.startsWith("file:")) return undefined;
+    if (!entry.startsWith("file:")) return undefined;
     return nodeModule.createRequire(import.meta.url)(nodeUrl.fileURLToPath(entry)) as OpenAISdk;
   } catch {
     // No `require` of ESM here (Node < 22.12), or the entry is not on disk (a bundled app): the
